@@ -7,7 +7,7 @@ import { isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
 import { type ActiveCategoryRow, activeCategories, ancestorsOf, categoryLink } from "./categories.ts";
 import { conditions } from "./filters.ts";
 import { estimateHits, newestHits } from "./newest-hits.ts";
-import { planSearch, relevance, type SearchPlan } from "./search-plan.ts";
+import { planSearch, relevance, type SearchPlan, wholeWords } from "./search-plan.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
 /** Up to 8 live products with distinct names, best first. */
@@ -26,7 +26,7 @@ async function productSuggestions(db: Db, search: SearchPlan | null, locale: Loc
     sql`p.id, p.topped_until, p.bid_count`,
     where,
     1000,
-    search ? await estimateHits(db, where) : null,
+    search ? await estimateHits(db, where, true, wholeWords(search)) : null,
   );
   const result = await db.execute(sql`
     with matches as (${matches}), candidates as (

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { conditions, type Resolved } from "./filters.ts";
-import { estimateHits, newestHits } from "./newest-hits.ts";
+import { estimateHits, newestHits, stretchBounds } from "./newest-hits.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /**
@@ -42,8 +42,9 @@ async function ids(
   limit: number,
   estimate: Parameters<typeof newestHits>[3],
   literal = false,
+  where = WHERE,
 ): Promise<number[]> {
-  const result = await api.db.execute(sql`${newestHits(sql`p.id`, WHERE, limit, estimate, literal)}`);
+  const result = await api.db.execute(sql`${newestHits(sql`p.id`, where, limit, estimate, literal)}`);
   return rowsOf(result).map((row) => Number(row.id));
 }
 
@@ -95,5 +96,39 @@ describe("the newest hits of a search", () => {
     expect(estimate?.maxId).toBe(newestLive);
     // A query that finds other statuses too starts from the newest product of all.
     expect((await estimateHits(api.db, WHERE, false))?.maxId).toBe(sold.id);
+  });
+
+  it("are the same when each stretch also matches its buckets of ids (ADR 0143)", async () => {
+    const categoryId = Number(
+      rowsOf(await api.db.execute(sql`select max(category_id) as id from products`))[0].id,
+    );
+    // Live hits whose ids jump past buckets of every width (2^12, 2^15, 2^18 ids), three of them on
+    // the stretches' bounds below (the last id of a finest bucket whose others are newer).
+    const spread: number[] = [];
+    for (const id of [5_000, 40_000, 300_000, 300_500, 290 * 4096, 291 * 4096, 292 * 4096, 1_200_000]) {
+      await api.db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), ${id - 1})`);
+      spread.unshift((await insertProduct(api.db, { categoryId, searchText: `strecha ${id}` })).id);
+    }
+    const newest = [...spread, ...hitIds];
+    const resolved: Resolved = {
+      search: { tokens: [{ token: "strecha", words: null }] },
+      now: new Date().toISOString(),
+    };
+    const maxId = spread[0];
+    // 2 000 hits estimated: stretches end at 292 × 4096 and 291 × 4096.
+    expect(stretchBounds(3, { hits: 2_000, maxId }, 4096)).toEqual([292 * 4096, 291 * 4096]);
+    for (const literal of [false, true]) {
+      // A live search's condition, as every search page's.
+      const where = conditions({ locale: "cs", q: "strecha" }, resolved, { literalSearch: literal });
+      const read = newestHits(sql`p.id`, where, 3, { hits: 2_000, maxId, buckets: true }, literal);
+      expect(
+        new PgDialect().sqlToQuery(read).sql + JSON.stringify(new PgDialect().sqlToQuery(read).params),
+      ).toContain("~i");
+      for (const hits of [newest.length, 2_000, 50_000, 1_000_000, 2])
+        for (const limit of [1, 3, 500])
+          expect(await ids(limit, { hits, maxId, buckets: true }, literal, where)).toEqual(
+            newest.slice(0, limit),
+          );
+    }
   });
 });

@@ -2,8 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { databaseKey } from "#server/db/database-key.ts";
+import { ID_BUCKET, idRangeQuery } from "#server/db/id-buckets.ts";
 import { type Cache, caches, keptOrRead } from "#server/lib/cache.ts";
-import { rowsOf } from "./sql-parts.ts";
+import { ID_BUCKETS, rowsOf } from "./sql-parts.ts";
 
 /**
  * The newest hits of a search (ADR 0038, ADR 0045): `order by p.id desc limit N` over a full-text
@@ -13,8 +14,10 @@ import { rowsOf } from "./sql-parts.ts";
  * between hits: some 110 000 for "zacapa"). A third way is taken here: first only the newest ids,
  * as many as should hold the N hits by the planner's estimate of the hits, then wider stretches,
  * then the rest. Each stretch is its own branch of a UNION ALL, so the planner picks per stretch
- * between a walk (a common word) and the bitmap ANDed with the stretch (products_id_brin_idx, a
- * few pages), and a branch after the limit is reached is never started.
+ * between a walk (a common word) and the search index's bitmap of the stretch's hits (its words
+ * and its ids' buckets in one scan, ADR 0143), and a branch after the limit is reached is never
+ * started. (A block range index of ids served the stretches before: once rows are updated they no
+ * longer lie in the order of their ids, and at 1 000 000 listings it narrowed nothing.)
  */
 
 /** How much wider than the estimate says the first stretch of ids is: room for its error. */
@@ -26,8 +29,11 @@ const MARGIN = 1.25;
  */
 const CUTS = [1, 1.5, 3];
 
-/** The planner's estimate of a match's rows, and the largest product id: where stretches start. */
-export type HitEstimate = { hits: number; maxId: number };
+/**
+ * The planner's estimate of a match's rows, and the largest product id: where stretches start.
+ * `buckets`: each stretch's hits are found in the live search index by their ids' buckets too.
+ */
+export type HitEstimate = { hits: number; maxId: number; buckets?: boolean };
 
 /** The "Plan Rows" of `explain (format json)`, whichever way the driver hands the json over. */
 function planRows(value: unknown): number | null {
@@ -62,11 +68,18 @@ async function largestId(db: Db, live: boolean): Promise<number> {
  * The planner's estimate of how many live products `where` matches (`explain`, planning only:
  * well under a millisecond; the column's statistics know each word's frequency, ADR 0038), and the
  * largest id (of the live products, unless `live` is false: `where` finds other statuses too).
- * null when either is unknown (an empty table): the caller reads the plain way.
+ * null when either is unknown (an empty table): the caller reads the plain way. `buckets`: the
+ * stretches may use the live search index's buckets of ids (a live search of whole words only,
+ * ADR 0143).
  */
-export async function estimateHits(db: Db, where: SQL, live = true): Promise<HitEstimate | null> {
+export async function estimateHits(
+  db: Db,
+  where: SQL,
+  live = true,
+  buckets = false,
+): Promise<HitEstimate | null> {
   const [hits, maxId] = await Promise.all([plannedRows(db, where), largestId(db, live)]);
-  return hits !== null && maxId > 0 ? { hits, maxId } : null;
+  return hits !== null && maxId > 0 ? { hits, maxId, buckets: live && buckets } : null;
 }
 
 /**
@@ -102,19 +115,30 @@ function plannedRows(db: Db, where: SQL): Promise<number | null> {
  * 5 × the limit): fetching them all from the bitmap costs no more than stretches ("camacho",
  * 2 634 hits at 1M: 10 ms plain against 14 by stretches), and plans one branch instead of four.
  */
-export function stretchBounds(limit: number, estimate: HitEstimate | null): number[] | null {
+export function stretchBounds(limit: number, estimate: HitEstimate | null, grid = 1): number[] | null {
   if (!estimate || estimate.hits <= 0) return null;
   const { hits, maxId } = estimate;
   const span = Math.ceil((MARGIN * limit * maxId) / hits);
   if (span * 4 >= maxId) return null;
-  return CUTS.map((cut) => maxId - Math.ceil(span * cut)).filter((bound) => bound > 0);
+  const bounds = CUTS.map((cut) => Math.floor((maxId - Math.ceil(span * cut)) / grid) * grid);
+  const kept = [...new Set(bounds.filter((bound) => bound > 0))];
+  return kept.length ? kept : null;
 }
+
+/**
+ * How far beyond the largest id (kept a minute) the first stretch's buckets reach: products added
+ * since fall into it. 2^20 ids: more than 17 000 listings a second for that minute.
+ */
+const NEWER_ROOM = 2 ** 20;
 
 /**
  * `select <columns> from products p where <where> order by p.id desc limit <limit>`, as stretches
  * of ids when the hits are many enough for that to pay (see above). The rows are the same either
  * way: the stretches are disjoint and newest first, so the first `limit` rows of their UNION ALL
  * are the newest `limit` hits (the Append runs its branches in order and stops at the limit).
+ * A live search of whole words (`estimate.buckets`) also matches each stretch's buckets of ids,
+ * its bounds on their grid, so that the search index finds the stretch's hits
+ * (ADR 0143); the exact bounds stay.
  */
 export function newestHits(
   columns: SQL,
@@ -123,18 +147,23 @@ export function newestHits(
   estimate: HitEstimate | null,
   literal = false,
 ): SQL {
-  const plain = (range: SQL) =>
-    sql`select ${columns} from products p where ${where} and ${range} order by p.id desc limit ${literal ? sql.raw(String(limit)) : limit}`;
-  const bounds = stretchBounds(limit, estimate);
-  if (!bounds) return plain(sql`true`);
-  // `literal`: the bounds (and limits) in the text, so that a generic plan knows them (ADR 0057).
+  // `literal`: the bounds, buckets and limits in the text, so that a generic plan knows them (ADR 0057).
+  const query = (text: string) => (literal ? sql.raw(`'${text.replace(/'/g, "''")}'`) : sql`${text}`);
+  const plain = (range: SQL, after = 0, upTo = 0) => {
+    const buckets = estimate?.buckets ? idRangeQuery(after, upTo) : null;
+    const within = buckets ? sql` and ${ID_BUCKETS} @@ ${query(buckets)}::tsquery` : sql``;
+    return sql`select ${columns} from products p where ${where} and ${range}${within} order by p.id desc limit ${literal ? sql.raw(String(limit)) : limit}`;
+  };
+  const bounds = stretchBounds(limit, estimate, estimate?.buckets ? ID_BUCKET : 1);
+  if (!estimate || !bounds) return plain(sql`true`);
   const id = (bound: number) => (literal ? sql.raw(String(Math.trunc(bound))) : sql`${bound}`);
   const branches = bounds.map((bound, index) =>
-    plain(
-      index === 0 ? sql`p.id > ${id(bound)}` : sql`p.id <= ${id(bounds[index - 1])} and p.id > ${id(bound)}`,
-    ),
+    index === 0
+      ? plain(sql`p.id > ${id(bound)}`, bound, estimate.maxId + NEWER_ROOM)
+      : plain(sql`p.id <= ${id(bounds[index - 1])} and p.id > ${id(bound)}`, bound, bounds[index - 1]),
   );
-  branches.push(plain(sql`p.id <= ${id(bounds[bounds.length - 1])}`));
+  const oldest = bounds[bounds.length - 1];
+  branches.push(plain(sql`p.id <= ${id(oldest)}`, 0, oldest));
   return sql`select * from (${sql.join(
     branches.map((branch) => sql`(${branch})`),
     sql` union all `,

@@ -8,6 +8,7 @@ import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { estimateHits, newestHits, stretchBounds } from "./newest-hits.ts";
+import { wholeWords } from "./search-plan.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { jsonRows, list, type Row, rowsOf, uniqueInts } from "./sql-parts.ts";
 
@@ -75,8 +76,8 @@ export async function searchListingPage(
   const literalWhere = filtered ? null : literalOnly(query, resolved);
   const { live } = attributeScope(query);
   const [allEstimate, chosenEstimate] = await Promise.all([
-    estimateHits(db, literalWhere ?? allWhere, live),
-    filtered ? estimateHits(db, chosenWhere, live) : null,
+    estimateHits(db, literalWhere ?? allWhere, live, wholeWords(resolved.search)),
+    filtered ? estimateHits(db, chosenWhere, live, wholeWords(resolved.search)) : null,
   ]);
   // Hits read at once (not by stretches, whose plan depends on their bounds) have one good plan,
   // the GIN bitmap and a sort of the few hits: planned once per connection (ADR 0050).

@@ -87,9 +87,10 @@ describe("the search vocabulary and a query's words", () => {
     expect(long?.exact).toBeFalsy();
   });
 
-  it("keeps the prefix of a query of one word", async () => {
-    expect((await planSearch(api.db, "rum"))?.tokens.map(tsTerm)).toEqual(["rum:*"]);
-    expect((await planSearch(api.db, "zakapa"))?.tokens.map(tsTerm)).toEqual(["(zakapa:* | zacapa)"]);
+  it("writes a query of one word as its completions too (ADR 0143)", async () => {
+    expect((await planSearch(api.db, "rum"))?.tokens.map(tsTerm)).toEqual(["(rum | rumy)"]);
+    expect((await planSearch(api.db, "zakapa"))?.tokens.map(tsTerm)).toEqual(["zacapa"]);
+    expect((await planSearch(api.db, "pp"))?.tokens.map(tsTerm)).toEqual(["pp:*"]);
   });
 
   it("finds the same products as the prefixes", async () => {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { idBucketsVector } from "#server/db/id-buckets.ts";
 import { rowsOf as driverRows } from "#server/db/rows.ts";
 
 /** A row of a raw statement, by column name. */
@@ -37,6 +38,9 @@ export const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce
 
 /** The full-text vector of a product: stored, and indexed for live products (migration 0032). */
 export const TSV = sql`p.search_vector`;
+
+/** The buckets of a product's id as words (ADR 0143): the live search index's second column. */
+export const ID_BUCKETS = idBucketsVector(sql`p.id`);
 
 /**
  * On sale (core/rules/sale.ts states the same rule for one product): a shop product whose sale price

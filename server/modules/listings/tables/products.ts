@@ -7,6 +7,7 @@ import {
   PRODUCT_TYPES,
 } from "#core/contracts/catalog.ts";
 import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
+import { idBucketsVector } from "#server/db/id-buckets.ts";
 import { brandKey, categoryKey, packageKey } from "#server/modules/catalog/keys.ts";
 import { userKey } from "#server/modules/users/keys.ts";
 
@@ -147,12 +148,11 @@ export const products = pgTable(
     index("products_topped_until_idx").on(t.toppedUntil),
     index("products_brand_id_idx").on(t.brandId),
     // Search reads live products only (migration 0003): a partial index, a third smaller. It indexes
-    // the stored vector (ADR 0038): a lossy bitmap's recheck reads it instead of parsing the text.
-    index("products_search_vector_idx").using("gin", t.searchVector).where(sql`${t.status} = 'active'`),
-    // A search's newest hits (ADR 0045): the stretch of the newest ids is ANDed with the search
-    // bitmap. Ids follow the table's order (rows are appended), so a block range index gives that
-    // stretch from a few pages, where the primary key read 164 000 entries at 1 000 000 products.
-    index("products_id_brin_idx").using("brin", t.id),
+    // the stored vector (ADR 0038) and, as a second column, the id's buckets (ADR 0143): a search's
+    // stretch of ids is found inside the index (listing-reads, newest-hits.ts).
+    index("products_live_search_idx")
+      .using("gin", t.searchVector, sql`(${idBucketsVector(sql`${t.id}`)})`)
+      .where(sql`${t.status} = 'active'`),
     // Listing pages in "newest" order (ADR 0034): one category's live products, newest first, so
     // a page reads its 24 rows and stops; the promoted ones likewise from their own index (the
     // expired promotions among them are skipped on the way). Migration 0074 (ADR 0134) adds
