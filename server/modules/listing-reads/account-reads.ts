@@ -57,11 +57,6 @@ function linkedListing(summary: ProductSummary, locale: Locale): LinkedListing |
   };
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 export function createAccountListingReads(db: Db) {
   return {
     /** The listings' Czech names by id (the catalogue's own language), as the data export shows them. */
