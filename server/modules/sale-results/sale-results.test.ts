@@ -352,11 +352,25 @@ describe("what the bottlings ask and tell", () => {
       { month: "2025-01", medianMinor: 100_000, minMinor: 100_000, maxMinor: 100_000, count: 1 },
       { month: "2025-02", medianMinor: 120_000, minMinor: 120_000, maxMinor: 120_000, count: 1 },
     ]);
+    // The chart is kept (ADR 0144): a merge and a new result each show on the next read.
+    expect(await results().pricePoints(7001)).toBe(await results().pricePoints(7001));
     expect(await results().mergeBottlings(7002, 7001)).toBe(1);
     expect((await results().resultsOf(7001)).map((row) => row.priceMinor)).toEqual([
       150_000, 120_000, 100_000,
     ]);
     expect(await results().resultsOf(7002)).toEqual([]);
+    expect((await results().pricePoints(7001)).map((point) => point.month)).toEqual([
+      "2025-01",
+      "2025-02",
+      "2025-03",
+    ]);
+    expect(await results().pricePoints(7002)).toEqual([]);
+    const later = await insertProduct(ctx.api.db, { categoryId: category.id, nameCs: "Láhev 900" });
+    await results().record([
+      { productId: later.id, kind: "deal", priceMinor: 90_000, at: new Date("2025-04-10T12:00:00Z") },
+    ]);
+    await results().relink([later.id], 7001);
+    expect((await results().pricePoints(7001)).at(-1)).toMatchObject({ month: "2025-04", count: 1 });
   });
 
   it("aggregates a bottling's chart per Prague month and pages its results below a result", async () => {
