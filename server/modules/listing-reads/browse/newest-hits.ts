@@ -136,8 +136,8 @@ const NEWER_ROOM = 2 ** 20;
  * of ids when the hits are many enough for that to pay (see above). The rows are the same either
  * way: the stretches are disjoint and newest first, so the first `limit` rows of their UNION ALL
  * are the newest `limit` hits (the Append runs its branches in order and stops at the limit).
- * A live search of whole words (`estimate.buckets`) also matches each stretch's buckets of ids,
- * its bounds on their grid, so that the search index finds the stretch's hits
+ * A live search of whole words (`estimate.buckets`) also matches each stretch's buckets of ids
+ * (its bounds put on their grid), so that the search index finds the stretch's hits itself
  * (ADR 0143); the exact bounds stay.
  */
 export function newestHits(
