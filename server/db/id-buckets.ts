@@ -2,10 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 
 /**
  * A row's id as words of a full-text vector (ADR 0143): the bucket of 2^12, 2^15 and 2^18 ids
- * that holds it, each a lexeme (`~i12.244`, `~i15.30`, `~i18.3`). Concatenated to a row's own
- * vector in a GIN index, they let one bitmap index scan find the matches of a search within a
- * range of ids: the index intersects the words' lists with the range's buckets, and the heap is
- * read only for the matches in the range. A range of ids as such (a block range index) narrows
+ * that holds it, each a lexeme (`~i12.244`, `~i15.30`, `~i18.3`). Indexed as a second column
+ * beside a row's own vector in one GIN index, they let one bitmap index scan find the matches of a
+ * search within a range of ids: the index intersects the words' lists with the range's buckets,
+ * and the heap is read only for the matches in the range. A range of ids as such (a block range index) narrows
  * nothing once a table's rows no longer lie in the order of their ids, which updates bring about.
  *
  * A lexeme starts with `~`, which no query word does (letters and digits only), so no search word

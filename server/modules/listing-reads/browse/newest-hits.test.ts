@@ -120,10 +120,10 @@ describe("the newest hits of a search", () => {
     for (const literal of [false, true]) {
       // A live search's condition, as every search page's.
       const where = conditions({ locale: "cs", q: "strecha" }, resolved, { literalSearch: literal });
-      const read = newestHits(sql`p.id`, where, 3, { hits: 2_000, maxId, buckets: true }, literal);
-      expect(
-        new PgDialect().sqlToQuery(read).sql + JSON.stringify(new PgDialect().sqlToQuery(read).params),
-      ).toContain("~i");
+      const read = new PgDialect().sqlToQuery(
+        newestHits(sql`p.id`, where, 3, { hits: 2_000, maxId, buckets: true }, literal),
+      );
+      expect(read.sql + JSON.stringify(read.params)).toContain("~i");
       for (const hits of [newest.length, 2_000, 50_000, 1_000_000, 2])
         for (const limit of [1, 3, 500])
           expect(await ids(limit, { hits, maxId, buckets: true }, literal, where)).toEqual(
