@@ -131,6 +131,7 @@ export function rawGet(url: string, headers: Record<string, string>) {
 
 /** A body in its Content-Encoding, decoded. */
 export function decoded(body: Buffer, contentEncoding: string): Buffer {
+  if (contentEncoding === "zstd") return zlib.zstdDecompressSync(body);
   if (contentEncoding === "br") return zlib.brotliDecompressSync(body);
   if (contentEncoding === "gzip") return zlib.gunzipSync(body);
   return body;

@@ -37,7 +37,7 @@
  *
  * Requests carry no Accept-Encoding unless `--encoding browser` asks as Chromium does (`npm run
  * bench`, bench/run.ts): then nginx and node:http send the server's own compressed answer, saved
- * with its Content-Encoding (Brotli; a page-cache hit answers gzip, ADR 0027).
+ * with its Content-Encoding (Zstandard, ADR 0145; a page-cache hit answers gzip, ADR 0027).
  *
  * `--json <file>` writes the run (pages, bytes, every side's figures, the load before and after
  * and the server processes' peak resident memory) for bench/run.ts.

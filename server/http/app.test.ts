@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
 
@@ -50,7 +50,12 @@ describe("the /api application", () => {
     for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
-  it("sends JSON Brotli- or gzip-compressed to a client that accepts it, and plain to one that does not", async () => {
+  it("sends JSON Zstandard-, Brotli- or gzip-compressed to a client that accepts it, and plain to one that does not", async () => {
+    const zstd = await api.app.request("/api/openapi.json", {
+      headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(zstd.headers.get("content-encoding")).toBe("zstd");
+    const fromZstd = JSON.parse(zstdDecompressSync(Buffer.from(await zstd.arrayBuffer())).toString("utf8"));
     const brotli = await api.app.request("/api/openapi.json", {
       headers: { "Accept-Encoding": "gzip, deflate, br" },
     });
@@ -70,6 +75,7 @@ describe("the /api application", () => {
     const plainJson = await plain.json();
     expect(unzipped).toEqual(plainJson);
     expect(fromBrotli).toEqual(plainJson);
+    expect(fromZstd).toEqual(plainJson);
   });
 
   it("reports health with the database state", async () => {

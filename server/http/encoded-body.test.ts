@@ -1,4 +1,4 @@
-import { brotliDecompressSync, constants } from "node:zlib";
+import { brotliDecompressSync, constants, createZstdDecompress } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { encodingStream } from "./encoded-body.ts";
 
@@ -16,6 +16,26 @@ describe("a streamed page's encoder", () => {
     expect(text).toBe(new TextDecoder().decode(page));
   });
 
+  it("sends each chunk Zstandard-compressed as soon as it is written", async () => {
+    const stream = encodingStream("zstd");
+    const writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    void writer.write(page);
+    const { value } = await reader.read();
+    // A flushed block, the frame not yet ended: a streaming decoder gives all of it back.
+    const expected = new TextDecoder().decode(page);
+    const decoder = createZstdDecompress();
+    const text = await new Promise<string>((resolve) => {
+      let decoded = "";
+      decoder.on("data", (chunk: Buffer) => {
+        decoded += chunk.toString();
+        if (decoded.length >= expected.length) resolve(decoded);
+      });
+      decoder.write(value!);
+    });
+    expect(text).toBe(expected);
+  });
+
   // The browser leaving while a chunk is in the encoder: its output arrives after the reader is
   // gone. Enqueued there, it threw inside the encoder's event listener and ended the server
   // (the e2e server's crash of 2026-11-28). Each number of turns cancels at another point of the
@@ -23,7 +43,7 @@ describe("a streamed page's encoder", () => {
   it.each([0, 1, 2, 3, 4, 5, 6, 8, 10, 15])(
     "survives the reader leaving %i turns after asking",
     async (turns) => {
-      const stream = encodingStream("br");
+      const stream = encodingStream(turns % 2 ? "zstd" : "br");
       const writer = stream.writable.getWriter();
       const reader = stream.readable.getReader();
       const read = reader.read();
