@@ -9,6 +9,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_bench_1000000 node bench/server-profile.ts \
  *     --path '/3/whisky?p_age_years_od=12&p_age_years_do=18' --data-dir /tmp/rarita-bench-files-1000000 \
  *     [--seconds 15] [--connections 8] [--warmup 8] [--port 3720] [--top 30] [--out /tmp/page.cpuprofile]
+ *     [--encoding browser]   (Chromium's Accept-Encoding and the age and intro cookies: page-cost's
+ *                             `--encoding browser`, the compression in the profile too)
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3720" },
     top: { type: "string", default: "30" },
     out: { type: "string", default: "/tmp/rarita-server-profile.cpuprofile" },
+    encoding: { type: "string", default: "identity" },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -36,11 +39,17 @@ const port = Number(values.port);
 const url = `http://127.0.0.1:${port}${values.path}`;
 const out = path.resolve(values.out);
 
-/** wrk as a browser asks for a page (no compression: page-cost's uncached figures). */
+/** As a browser asks: uncompressed (page-cost's default), or compressed with the overlays answered. */
+const browserHeaders =
+  values.encoding === "browser"
+    ? ["-H", "Accept-Encoding: gzip, deflate, br, zstd", "-H", "Cookie: age-confirmed=1; intro-popup=hidden"]
+    : [];
+
+/** wrk asking for the page. */
 function wrk(seconds: string): string {
   return execFileSync(
     "wrk",
-    ["-t2", `-c${values.connections}`, `-d${seconds}s`, "-H", "Accept: text/html", url],
+    ["-t2", `-c${values.connections}`, `-d${seconds}s`, "-H", "Accept: text/html", ...browserHeaders, url],
     { encoding: "utf8" },
   );
 }
