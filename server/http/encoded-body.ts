@@ -1,3 +1,4 @@
+import type { Transform } from "node:stream";
 import zlib from "node:zlib";
 
 /** The encodings pages and JSON are sent in (compression.ts picks one per request). */
@@ -40,23 +41,31 @@ const zstdOptions = (sizeHint?: number) => ({
   ...(sizeHint ? { pledgedSrcSize: sizeHint } : {}),
 });
 
-function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
-  if (encoding === "zstd") return zlib.zstdCompressSync(bytes, zstdOptions(bytes.byteLength));
-  return encoding === "br"
-    ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength))
-    : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
-}
-
-function encoderOf(encoding: Encoding) {
-  if (encoding === "zstd")
-    return { encoder: zlib.createZstdCompress(zstdOptions()), flushKind: zlib.constants.ZSTD_e_flush };
-  return encoding === "br"
-    ? {
-        encoder: zlib.createBrotliCompress(brotliOptions()),
-        flushKind: zlib.constants.BROTLI_OPERATION_FLUSH,
-      }
-    : { encoder: zlib.createGzip({ level: GZIP_LEVEL }), flushKind: zlib.constants.Z_SYNC_FLUSH };
-}
+/** Per encoding: a whole body compressed in one call, a stream's encoder and how it flushes a part. */
+const CODECS: Record<
+  Encoding,
+  {
+    whole(bytes: Uint8Array): Uint8Array<ArrayBuffer>;
+    encoder(): zlib.Zlib & Transform;
+    flush: number;
+  }
+> = {
+  zstd: {
+    whole: (bytes) => zlib.zstdCompressSync(bytes, zstdOptions(bytes.byteLength)),
+    encoder: () => zlib.createZstdCompress(zstdOptions()),
+    flush: zlib.constants.ZSTD_e_flush,
+  },
+  br: {
+    whole: (bytes) => zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength)),
+    encoder: () => zlib.createBrotliCompress(brotliOptions()),
+    flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+  },
+  gzip: {
+    whole: (bytes) => zlib.gzipSync(bytes, { level: GZIP_LEVEL }),
+    encoder: () => zlib.createGzip({ level: GZIP_LEVEL }),
+    flush: zlib.constants.Z_SYNC_FLUSH,
+  },
+};
 
 /**
  * Node's encoder as a web stream that flushes after every chunk: the browser gets each part of a
@@ -64,7 +73,8 @@ function encoderOf(encoding: Encoding) {
  * buffer happens to fill.
  */
 export function encodingStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
-  const { encoder, flushKind } = encoderOf(encoding);
+  const codec = CODECS[encoding];
+  const encoder = codec.encoder();
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
       encoder.on("data", (chunk: Buffer) => {
@@ -85,7 +95,7 @@ export function encodingStream(encoding: Encoding): TransformStream<Uint8Array, 
     transform(chunk) {
       return new Promise<void>((resolve) => {
         encoder.write(chunk);
-        encoder.flush(flushKind, () => resolve());
+        encoder.flush(codec.flush, () => resolve());
       });
     },
     flush() {
@@ -123,7 +133,7 @@ export async function encodedBody(
       const bytes = concat(chunks);
       return bytes.byteLength < threshold
         ? { bytes: Buffer.from(bytes), encoded: false }
-        : { bytes: compressWhole(bytes, encoding), encoded: true };
+        : { bytes: CODECS[encoding].whole(bytes), encoded: true };
     }
     chunks.push(next.value);
     pending = reader.read();
