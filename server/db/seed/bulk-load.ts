@@ -85,10 +85,12 @@ export async function finishFastLoad(
         insert into search_other_words (word)
         select lexeme from lexemes where not (length(lexeme) between 3 and 40 and lexeme ~ '[a-z]')
         on conflict do nothing`);
-    // The listing counts (migration 0029), the sellers' (ADR 0137) and the live listings' attribute
-    // values (ADR 0098), as their triggers would have kept them, where the database has them.
+    // The listing counts (migration 0029), the sellers' (ADR 0137), the live listings' attribute
+    // values (ADR 0098) and words (ADR 0147), as their triggers would have kept them, where the
+    // database has them.
     for (const rebuild of [
       "listing_counts_rebuild",
+      "search_live_words_rebuild",
       "seller_listing_counts_rebuild",
       "live_attribute_values_rebuild",
     ]) {

@@ -82,6 +82,7 @@ describe("the nightly sweep job", () => {
           expiryRuns += 1;
           return [];
         },
+        pruneLiveWords: async () => 0,
       });
       await jobs.start();
       const [schedule] = (

@@ -11,6 +11,7 @@ import { markSold } from "./mark-sold.ts";
 import { myListing, myListings } from "./my-listings.ts";
 import { releaseAfterPayment } from "./payment-release.ts";
 import { relist } from "./relist.ts";
+import { pruneLiveWords } from "./search/search-index.ts";
 import { create, preview } from "./submission/add.ts";
 import { update } from "./submission/edit.ts";
 import { editable } from "./submission/editable.ts";
@@ -48,6 +49,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
     update: (user: ListingUser, id: number, raw: unknown, locale: Locale) =>
       update(ctx, user, id, raw, locale),
     expireUnpaid: () => expireUnpaid(ctx),
+    pruneLiveWords: () => pruneLiveWords(db),
     cancel: (user: Pick<ListingUser, "id">, id: number, locale: Locale) => cancel(ctx, user, id, locale),
     relist: (user: ListingUser, id: number, locale: Locale) => relist(ctx, user, id, locale),
     /** A sold auction whose winner did not pay, listed again without a fee (the deals decided it may). */

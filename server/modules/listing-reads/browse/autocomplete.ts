@@ -73,7 +73,7 @@ function distinctByName(rows: Row[], locale: Locale): AutocompleteResult["produc
 export async function autocomplete(db: Db, q: string, locale: Locale): Promise<AutocompleteResult> {
   const tokens = searchTokens(q);
   if (tokens.length === 0 || tokens.join("").length < 2) return { products: [], categories: [] };
-  const [search, categoryRows] = await Promise.all([planSearch(db, q), activeCategories(db)]);
+  const [search, categoryRows] = await Promise.all([planSearch(db, q, true), activeCategories(db)]);
   const products = await productSuggestions(db, search, locale);
   const exact = new Set(search?.tokens.filter((plan) => plan.exact).map((plan) => plan.token));
   return { products, categories: matchCategories(categoryRows, tokens, locale, exact) };

@@ -135,7 +135,7 @@ export async function resolve(
 ): Promise<Resolved> {
   const { categoryId } = query;
   const [search, categoryIds] = await Promise.all([
-    planSearch(db, query.q),
+    planSearch(db, query.q, attributeScope(query).live),
     categoryId === undefined ? undefined : categoryRows().then((rows) => branchOf(rows, categoryId)),
   ]);
   return { search, categoryIds, now: (query.now ?? new Date()).toISOString() };

@@ -62,35 +62,38 @@ describe("the search vocabulary and a query's words", () => {
     expect(words.sort()).toEqual(["0.7", "23", "a", LONG].sort());
   });
 
-  it("writes a prefix few words start with as those words", async () => {
-    const plan = await planSearch(api.db, "ron 23 rum");
-    expect(plan?.tokens.map((token) => token.completions)).toEqual([
+  it("writes a prefix few words start with as those words: a live search's the live listings' words", async () => {
+    const all = await planSearch(api.db, "ron 23 rum", false);
+    expect(all?.tokens.map((token) => token.completions)).toEqual([
       ["ron"],
       ["23", "230", "23cl"],
       ["rum", "rumy"],
     ]);
-    expect(plan?.tokens.map(tsTerm)).toEqual(["ron", "(23 | 230 | 23cl)", "(rum | rumy)"]);
+    expect(all?.tokens.map(tsTerm)).toEqual(["ron", "(23 | 230 | 23cl)", "(rum | rumy)"]);
+    // "230" is only in an ended listing (ADR 0147).
+    const live = await planSearch(api.db, "ron 23 rum", true);
+    expect(live?.tokens.map(tsTerm)).toEqual(["ron", "(23 | 23cl)", "(rum | rumy)"]);
   });
 
   it("keeps the prefix when many words, or a word of other characters, start with it", async () => {
-    const plan = await planSearch(api.db, "pp 0 coca");
+    const plan = await planSearch(api.db, "pp 0 coca", true);
     expect(plan?.tokens.map(tsTerm)).toEqual(["pp:*", "0:*", "coca:*"]);
   });
 
   it("keeps a typo's stand-ins, which the numbers and long words do not change", async () => {
-    const plan = await planSearch(api.db, "zakapa ron");
+    const plan = await planSearch(api.db, "zakapa ron", true);
     expect(plan?.tokens[0]).toMatchObject({ words: ["zacapa"], completions: [] });
     expect(plan?.tokens.map(tsTerm)).toEqual(["zacapa", "ron"]);
     // A word only a 50-letter word starts with was not a typo look-up's "exact" word before 0038 either.
-    const long = (await planSearch(api.db, "zzlong ron"))?.tokens[0];
+    const long = (await planSearch(api.db, "zzlong ron", true))?.tokens[0];
     expect(long).toMatchObject({ words: null, completions: [LONG] });
     expect(long?.exact).toBeFalsy();
   });
 
   it("writes a query of one word as its completions too (ADR 0143)", async () => {
-    expect((await planSearch(api.db, "rum"))?.tokens.map(tsTerm)).toEqual(["(rum | rumy)"]);
-    expect((await planSearch(api.db, "zakapa"))?.tokens.map(tsTerm)).toEqual(["zacapa"]);
-    expect((await planSearch(api.db, "pp"))?.tokens.map(tsTerm)).toEqual(["pp:*"]);
+    expect((await planSearch(api.db, "rum", true))?.tokens.map(tsTerm)).toEqual(["(rum | rumy)"]);
+    expect((await planSearch(api.db, "zakapa", true))?.tokens.map(tsTerm)).toEqual(["zacapa"]);
+    expect((await planSearch(api.db, "pp", true))?.tokens.map(tsTerm)).toEqual(["pp:*"]);
   });
 
   it("finds the same products as the prefixes", async () => {
@@ -108,24 +111,26 @@ describe("the search vocabulary and a query's words", () => {
       "zzlong",
       "xqz",
     ]) {
-      const plan = await planSearch(api.db, q);
-      if (!plan) throw new Error(q);
-      expect({ q, ids: await found(plan) }).toEqual({ q, ids: await found(plan, true) });
+      for (const live of [true, false]) {
+        const plan = await planSearch(api.db, q, live);
+        if (!plan) throw new Error(q);
+        expect({ q, live, ids: await found(plan) }).toEqual({ q, live, ids: await found(plan, true) });
+      }
     }
-    expect((await found((await planSearch(api.db, "ron 23"))!)).length).toBe(1);
+    expect((await found((await planSearch(api.db, "ron 23", true))!)).length).toBe(1);
   });
 
   it("keeps a query's plan until a public change, which a new listing's words make", async () => {
-    const before = await planSearch(api.db, "zacxpa");
+    const before = await planSearch(api.db, "zacxpa", true);
     expect(before?.tokens[0].words).toEqual(["zacapa"]);
-    expect(await planSearch(api.db, "zacxpa")).toBe(before);
+    expect(await planSearch(api.db, "zacxpa", true)).toBe(before);
     // A listing with the word itself; a write through the API clears the public caches, here by hand.
     const categoryId = (await insertCategory(api.db, { depth: 1, slugCs: "slovnik-2", nameCs: "Slovník 2" }))
       .id;
     await insertProduct(api.db, { categoryId, searchText: "rum zacxpa" });
-    expect(await planSearch(api.db, "zacxpa")).toBe(before);
+    expect(await planSearch(api.db, "zacxpa", true)).toBe(before);
     caches.invalidate({ tag: PUBLIC_TAG });
-    const after = await planSearch(api.db, "zacxpa");
+    const after = await planSearch(api.db, "zacxpa", true);
     expect(after?.tokens[0]).toMatchObject({ words: null, exact: true });
   });
 });

@@ -47,12 +47,19 @@ function literal(text: string): SQL {
   return sql.raw(`'${text.replace(/'/g, "''")}'`);
 }
 
-/** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
-function tokenRow(word: string, open: boolean): SQL {
+/**
+ * The row of one query word: its completions, and for a word typos apply to, its stand-ins. A live
+ * search's completions are the live listings' words (search_live_words, ADR 0147): "12" starts 108
+ * words of the catalogue at 1 000 000 listings (the archive's cask numbers) and one live word.
+ */
+function tokenRow(word: string, open: boolean, live: boolean): SQL {
   const token = literal(word);
   // Every catalogue word: search_words (the typo look-ups' words) and search_other_words (0038).
-  const completions = sql`array (select c.word from (select w.word from search_words w where w.word ^@ ${token}
-        union all select o.word from search_other_words o where o.word ^@ ${token}) c
+  const words = live
+    ? sql`select l.word from search_live_words l where l.word ^@ ${token}`
+    : sql`select w.word from search_words w where w.word ^@ ${token}
+        union all select o.word from search_other_words o where o.word ^@ ${token}`;
+  const completions = sql`array (select c.word from (${words}) c
       order by c.word limit ${sql.raw(String(MAX_COMPLETIONS + 1))})`;
   if (!open)
     return sql`select ${token}::text as token, ${completions} as completions,
@@ -74,11 +81,12 @@ function tokenRow(word: string, open: boolean): SQL {
  * it (4+ letters: "allan" -> "macallan"), else the nearest words by trigrams that code accepts as
  * typos ("zakapa" -> "zacapa").
  */
-export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
+export async function planSearch(db: Db, q: string | undefined, live: boolean): Promise<SearchPlan | null> {
   const tokens = q ? searchTokens(q) : [];
   if (tokens.length === 0) return null;
   // Kept once read, unless a change was heard meanwhile (it may have added the words looked for).
-  return keptOrRead(keptPlans(), `${databaseKey(db)}\n${tokens.join(" ")}`, () => readPlan(db, tokens));
+  const key = `${databaseKey(db)}\n${live ? "live" : "all"}\n${tokens.join(" ")}`;
+  return keptOrRead(keptPlans(), key, () => readPlan(db, tokens, live));
 }
 
 /**
@@ -98,7 +106,7 @@ const keptPlans = () =>
   }));
 
 /** planSearch's statement over the vocabulary. */
-async function readPlan(db: Db, tokens: string[]): Promise<SearchPlan> {
+async function readPlan(db: Db, tokens: string[], live: boolean): Promise<SearchPlan> {
   // A query of one word is written as its completions too: the search index intersects a few whole
   // words with a stretch's buckets of ids as it reads them, where a prefix's matches are all gathered
   // first ("rum:*" at 1 000 000 listings: 59 ms against 0.4 for "rum", ADR 0143).
@@ -111,7 +119,7 @@ async function readPlan(db: Db, tokens: string[]): Promise<SearchPlan> {
   // 1 000 000 products, thrown away for a word the catalogue has.
   const result = await db.execute(
     sql.join(
-      tokens.map((token, index) => tokenRow(token, open[index])),
+      tokens.map((token, index) => tokenRow(token, open[index], live)),
       sql` union all `,
     ),
   );

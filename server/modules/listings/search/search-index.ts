@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
+import { intArray } from "#server/db/sql-arrays.ts";
 import {
   allCategoryNames,
   brandNameSql,
@@ -21,18 +23,6 @@ type Row = Record<string, unknown>;
 type CategoryRow = { id: number; parentId: number | null; nameCs: string; nameEn: string | null };
 
 const BATCH = 1000;
-
-function rowsOf(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}
-
-function list(values: readonly number[]): SQL {
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-}
 
 async function loadCategories(db: Db): Promise<Map<number, CategoryRow>> {
   // Inactive categories too: a product filed under a hidden branch keeps its path's words.
@@ -71,17 +61,17 @@ export async function refreshSearchText(db: Db, scope: SearchTextScope): Promise
       changed += await writeChanged(
         db,
         categories,
-        await readBatch(db, sql`p.id in (${list(ids.slice(i, i + BATCH))})`),
+        await readBatch(db, sql`p.id = any(${intArray(ids.slice(i, i + BATCH))})`),
       );
     return changed;
   }
   if ("brandIds" in scope) {
     if (scope.brandIds.length === 0) return 0;
-    filter = sql`p.brand_id in (${list(scope.brandIds)})`;
+    filter = sql`p.brand_id = any(${intArray(scope.brandIds)})`;
   } else if ("categoryIds" in scope) {
     const ids = withDescendants(scope.categoryIds, categories);
     if (ids.length === 0) return 0;
-    filter = sql`p.category_id in (${list(ids)})`;
+    filter = sql`p.category_id = any(${intArray(ids)})`;
   } else filter = sql`true`;
   // Keyset pages by id: a brand of the whole catalogue must not become one huge statement.
   let changed = 0;
@@ -104,7 +94,7 @@ async function readBatch(db: Db, where: SQL): Promise<Row[]> {
     where ${where}
     order by p.id
     limit ${BATCH}`);
-  return rowsOf(result);
+  return rowsOf<Row>(result);
 }
 
 async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: Row[]): Promise<number> {
@@ -131,4 +121,15 @@ async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: 
     )}) as v(id, search_text, search_name)
     where p.id = v.id`);
   return changed.length;
+}
+
+/**
+ * Drops the live search words no live listing has any more (ADR 0147; the SQL function says how a
+ * listing going live meanwhile keeps its words) and returns how many: the nightly sweep's work.
+ */
+export async function pruneLiveWords(db: Db): Promise<number> {
+  return Number(
+    rowsOf<{ removed: number }>(await db.execute(sql`select search_live_words_prune() as removed`))[0]
+      ?.removed ?? 0,
+  );
 }
