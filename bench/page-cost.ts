@@ -20,8 +20,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_cost BUILD_DIR=h4 node bench/page-cost.ts \
  *     [--product /380/…] [--uncached-only]   (the same product page; a build from before the page cache)
  *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
- *     [--only search,search-typo,search-words --connections 4]   (the search goal: "rum", "zakapa"
- *     and "ron zacapa 23"; the last two run only when named)
+ *     [--only search,search-typo,search-words,search-number --connections 4]   (the search goal:
+ *     "rum", "zakapa", "ron zacapa 23" and "whisky 12"; the last three run only when named)
  *     [--only product,profile]   (issue 36: the demo seller's public profile /uzivatel/:id, with
  *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
@@ -237,6 +237,9 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     // and several words, all required (bench/catalog.ts asks the same).
     { name: "search-typo", path: "/hledani?q=zakapa" },
     { name: "search-words", path: "/hledani?q=ron+zacapa+23" },
+    // A name and a number (ADR 0147): "12" starts one live word and, at 1 000 000 listings, 108
+    // words of the whole catalogue (the archive's cask numbers). Only when named.
+    { name: "search-number", path: "/hledani?q=whisky+12" },
     // Issue 37's attribute facets with one range filter applied (the demo's whiskies aged 10 to 20).
     { name: "category-facet", path: "/3/whisky?p_age_years_od=10&p_age_years_do=20" },
     // Issue 37 at scale (seed:large's collector data): two filters and a range, a text facet, the
