@@ -77,12 +77,16 @@ describe("the nightly sweep job", () => {
       await ageFile(file, 48);
 
       let expiryRuns = 0;
+      let pruneRuns = 0;
       await registerListingJobs(jobs, store, {
         expireUnpaid: async () => {
           expiryRuns += 1;
           return [];
         },
-        pruneLiveWords: async () => 0,
+        pruneLiveWords: async () => {
+          pruneRuns += 1;
+          return 0;
+        },
       });
       await jobs.start();
       const [schedule] = (
@@ -96,6 +100,8 @@ describe("the nightly sweep job", () => {
       await vi.waitFor(() => expect(fs.access(file)).rejects.toThrow(), { timeout: 20_000, interval: 100 });
       // The same run expires the listings never paid for.
       await vi.waitFor(() => expect(expiryRuns).toBe(1), { timeout: 20_000, interval: 100 });
+      // The search's live words are pruned by the same nightly run (ADR 0147).
+      await vi.waitFor(() => expect(pruneRuns).toBe(1), { timeout: 20_000, interval: 100 });
     } finally {
       await jobs.stop();
       await database.dispose();

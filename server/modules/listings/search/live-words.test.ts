@@ -94,6 +94,16 @@ describe("the live listings' words", () => {
     expect(await found("qzyprod")).toEqual([sold.id]);
   });
 
+  it("drops them 500 words a call, every call its own transaction, until none is left", async () => {
+    const words = Array.from({ length: 1100 }, (_, index) => `qdav${String(index).padStart(4, "0")}`);
+    const many = await insertProduct(api.db, { categoryId, searchText: words.join(" ") });
+    expect((await liveWords("qdav")).length).toBe(1100);
+    await setStatus(many.id, "ended");
+    await api.db.execute(sql`update search_live_words set marked_at = now() - interval '2 hours'`);
+    expect(await pruneLiveWords(api.db)).toBeGreaterThanOrEqual(1100);
+    expect(await liveWords("qdav")).toEqual([]);
+  });
+
   it("marks again a word marked more than 30 minutes ago when a listing having it goes live", async () => {
     const product = await insertProduct(api.db, { categoryId, searchText: "qwvstary", status: "ended" });
     await insertProduct(api.db, { categoryId, searchText: "qwvstary" });

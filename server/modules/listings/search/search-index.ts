@@ -123,13 +123,16 @@ async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: 
   return changed.length;
 }
 
-/**
- * Drops the live search words no live listing has any more (ADR 0147; the SQL function says how a
- * listing going live meanwhile keeps its words) and returns how many: the nightly sweep's work.
- */
+/** The nightly sweep's work (ADR 0147): drops the live words no live listing has, 500 a transaction. */
 export async function pruneLiveWords(db: Db): Promise<number> {
-  return Number(
-    rowsOf<{ removed: number }>(await db.execute(sql`select search_live_words_prune() as removed`))[0]
-      ?.removed ?? 0,
-  );
+  let removed = 0;
+  for (let after: string | null = ""; after !== null; ) {
+    const from: string = after;
+    const [row] = rowsOf<{ removed: number; last_word: string | null }>(
+      await db.execute(sql`select * from search_live_words_prune(${from})`),
+    );
+    removed += Number(row?.removed ?? 0);
+    after = row?.last_word ?? null;
+  }
+  return removed;
 }
