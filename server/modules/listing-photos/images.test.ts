@@ -66,7 +66,7 @@ describe("sweepStaged", () => {
 });
 
 describe("the nightly sweep job", () => {
-  it("is scheduled at 04:10 Prague time, removes abandoned uploads and expires unpaid listings when it runs", async () => {
+  it("is scheduled at 04:10 Prague time, removes abandoned uploads, expires unpaid listings and prunes the live search words when it runs", async () => {
     const database = await openTestDatabase();
     const jobs = createJobRunner({ database, logger: { info() {}, warn() {}, error() {} } });
     try {
