@@ -89,6 +89,28 @@ describe("the live listing terms in memory", () => {
     });
   });
 
+  it("counts a search's hits by hand's counts, one search after another and after a page's query", () => {
+    const terms = memory();
+    const group = { keys: ["bottler_kind"], rangeKeys: ["age_years"] };
+    // Hits 2, 4, 9 and 42 (not live: nothing of it is held).
+    const first = terms.countProducts([2, 4, 9, 42], group);
+    expect(Object.fromEntries(first.counts.values.get("bottler_kind") ?? [])).toEqual({
+      independent: 2,
+      official: 1,
+    });
+    expect(first.counts.ranges.get("age_years")).toEqual({ min: 12, max: 18 });
+    expect(first.categoryIds.sort()).toEqual([WHISKY, SCOTLAND, RUM].sort());
+    // The counts of the first search and of a page's query are not carried into the next search.
+    terms.query({ categoryIds: branch, filters: [], groups: [{ skip: null, keys: ["#b"], rangeKeys: [] }] });
+    const second = terms.countProducts([6, 7], group);
+    expect(Object.fromEntries(second.counts.values.get("bottler_kind") ?? [])).toEqual({
+      independent: 1,
+      official: 1,
+    });
+    expect(second.counts.ranges.get("age_years")).toEqual({ min: 12, max: 25 });
+    expect(second.counts.matched).toBe(2);
+  });
+
   it("lists the newest matches, the promoted ones apart, as the SQL orders them", () => {
     const terms = memory();
     const now = 100 * HOUR;
