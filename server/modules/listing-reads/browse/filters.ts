@@ -7,7 +7,7 @@ import type { TermsMemory } from "#server/modules/listing-attributes/index.ts";
 import { type AttributeScope, attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
-import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
+import { matchTerms, planSearch, type SearchPlan } from "./search-plan.ts";
 import { EFFECTIVE_PRICE, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
 
 /** Listed unless a query asks for others. */
@@ -117,10 +117,13 @@ export function conditions(
   const scope = attributeScope(query, categoryIds);
   where.push(...panelConditions(query, skip, scope), ...listConditions(query, now));
   if (search) {
-    const text = search.tokens.map(tsTerm).join(" & ");
+    const { indexed, checked } = matchTerms(search);
     // Letters, digits and tsquery operators only (searchTokens), quoted all the same.
-    const tsquery = skip.literalSearch ? sql.raw(`'${text.replace(/'/g, "''")}'`) : sql`${text}`;
-    where.push(sql`${TSV} @@ to_tsquery('simple'::regconfig, ${tsquery})`);
+    const tsquery = (text: string) =>
+      skip.literalSearch ? sql.raw(`'${text.replace(/'/g, "''")}'`) : sql`${text}`;
+    where.push(sql`${TSV} @@ to_tsquery('simple'::regconfig, ${tsquery(indexed)})`);
+    // The function, not the operator: the index is not asked for these prefixes (ADR 0148).
+    if (checked) where.push(sql`ts_match_vq(${TSV}, to_tsquery('simple'::regconfig, ${tsquery(checked)}))`);
     // A demoted listing (moderation) is not found by search; a residual filter on the few hits.
     where.push(sql`p.demoted_at is null`);
   }

@@ -90,7 +90,7 @@ export async function estimateHits(
 let estimates: Cache<string, Promise<number | null>> | undefined;
 const dialect = new PgDialect();
 
-function plannedRows(db: Db, where: SQL): Promise<number | null> {
+export function plannedRows(db: Db, where: SQL): Promise<number | null> {
   estimates ??= caches.create({
     name: "listing-reads.hit-estimates",
     maxEntries: 1000,

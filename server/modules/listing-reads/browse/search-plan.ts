@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { databaseKey } from "#server/db/database-key.ts";
 import { type Cache, caches, keptOrRead, PUBLIC_CACHE_TAGS } from "#server/lib/cache.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
+import { plannedRows } from "./newest-hits.ts";
 import { parsePgArray, rowsOf } from "./sql-parts.ts";
 
 /**
@@ -19,6 +20,11 @@ export type TokenPlan = {
    * the full-text query asks for these words exactly instead of the prefix. Absent: the prefix.
    */
   completions?: string[];
+  /**
+   * A prefix many words start with, checked on the rows the query's other words find instead of
+   * asked of the search index, which would gather every listing with such a word (ADR 0148).
+   */
+  checked?: boolean;
 };
 
 export type SearchPlan = { tokens: TokenPlan[] };
@@ -139,7 +145,38 @@ async function readPlan(db: Db, tokens: string[], live: boolean): Promise<Search
     const typos = asArray(row.near).filter((word) => isTypoOf(token, word));
     return { token, words: typos.length ? typos.slice(0, 8) : null, ...completions };
   });
-  return { tokens: plans };
+  return { tokens: live ? await withCheckedPrefixes(db, plans) : plans };
+}
+
+/** A prefix that stays a prefix: more than MAX_COMPLETIONS words start with it, and no stand-in. */
+const manyWords = (plan: TokenPlan) => plan.completions === undefined && !plan.words?.length;
+
+/**
+ * How many times more live listings the prefixes must match than the query's other words for the
+ * prefixes to be checked on those words' rows (ADR 0148). A row checked costs some 30 times what a
+ * listing of a prefix gathered by the index does, so below this the index stays the cheaper worst case.
+ */
+const CHECK_RATIO = 16;
+
+/**
+ * The plans with their prefixes marked `checked` (ADR 0148) when the planner's estimates of each
+ * part alone say the prefixes match CHECK_RATIO times more live listings than the other words
+ * ("glenfarclas 2": 10 072 and 379 715 at 1 000 000 listings; "whisky 19": 215 113 and 217 197).
+ */
+async function withCheckedPrefixes(db: Db, plans: TokenPlan[]): Promise<TokenPlan[]> {
+  const prefixes = plans.filter(manyWords);
+  const others = plans.filter((plan) => !manyWords(plan));
+  if (prefixes.length === 0 || others.length === 0) return plans;
+  // Literals, so that the planner estimates these words (ADR 0057).
+  const rows = (part: TokenPlan[]) =>
+    plannedRows(
+      db,
+      sql`p.status = 'active' and p.search_vector @@ to_tsquery('simple'::regconfig, ${literal(part.map(tsTerm).join(" & "))})`,
+    );
+  const [prefixRows, otherRows] = await Promise.all([rows(prefixes), rows(others)]);
+  if (prefixRows === null || otherRows === null || prefixRows < CHECK_RATIO * Math.max(otherRows, 1))
+    return plans;
+  return plans.map((plan) => (manyWords(plan) ? { ...plan, checked: true } : plan));
 }
 
 /**
@@ -148,7 +185,20 @@ async function readPlan(db: Db, tokens: string[], live: boolean): Promise<Search
  * matches would be gathered whole in every stretch.
  */
 export const wholeWords = (search: SearchPlan | null): boolean =>
-  search?.tokens.every((plan) => !tsTerm(plan).includes(":*")) ?? false;
+  search ? !matchTerms(search).indexed.includes(":*") : false;
+
+/**
+ * The plan's full-text query in two parts: what the search index is asked, and the prefixes
+ * checked on the rows it finds (`checked`, ADR 0148), or null.
+ */
+export function matchTerms(search: SearchPlan): { indexed: string; checked: string | null } {
+  const checked = search.tokens.filter((plan) => plan.checked);
+  const indexed = search.tokens.filter((plan) => !plan.checked);
+  return {
+    indexed: indexed.map(tsTerm).join(" & "),
+    checked: checked.length ? checked.map(tsTerm).join(" & ") : null,
+  };
+}
 
 /**
  * A tsquery term for one planned word: the word as a prefix, or the words that start with it when
