@@ -86,13 +86,14 @@ export async function finishFastLoad(
         select lexeme from lexemes where not (length(lexeme) between 3 and 40 and lexeme ~ '[a-z]')
         on conflict do nothing`);
     // The listing counts (migration 0029), the sellers' (ADR 0137), the live listings' attribute
-    // values (ADR 0098) and words (ADR 0147), as their triggers would have kept them, where the
-    // database has them.
+    // values (ADR 0098) and words (ADR 0147), the bottlings' linked listings (ADR 0149), as their
+    // triggers would have kept them, where the database has them.
     for (const rebuild of [
       "listing_counts_rebuild",
       "search_live_words_rebuild",
       "seller_listing_counts_rebuild",
       "live_attribute_values_rebuild",
+      "bottling_linked_counts_rebuild",
     ]) {
       const found = await tx.execute(sql`select 1 from pg_proc where proname = ${rebuild}`);
       if (rowsOf(found).length) await tx.execute(sql.raw(`select ${rebuild}()`));

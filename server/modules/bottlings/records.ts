@@ -124,19 +124,20 @@ export async function searchRecords(
 /**
  * The search box's bottlings: a few active ones whose words start with every word typed, those
  * with the most linked listings first (the bottles collectors meet), then the newest. Without a
- * count: read as the list's search, but stopped at `limit`.
+ * count: read as the list's search, but stopped at `limit`. The words' trigrams find the
+ * bottlings a rare word names, and the kept `linked_count` walked from the most linked serves a
+ * common one: neither reads every bottling (ADR 0149).
  */
 export async function suggestRecords(executor: Db, q: string, limit: number): Promise<BottlingRecord[]> {
   const words = foldWords(q).slice(0, 8);
   if (words.length === 0) return [];
-  const linked = sql<number>`(select count(*) from ${bottlingLinks} l where l.bottling_id = ${bottlings.id})`;
   const rows = await executor
     .select(recordColumns)
     .from(bottlings)
     .where(
       and(eq(bottlings.status, "active"), ...words.map((word) => like(bottlings.searchText, `% ${word}%`))),
     )
-    .orderBy(desc(linked), desc(bottlings.id))
+    .orderBy(desc(bottlings.linkedCount), desc(bottlings.id))
     .limit(limit);
   return withBrand(rows);
 }

@@ -21,8 +21,11 @@ import { userKey } from "../users/keys.ts";
  * its defining attributes by the shared vocabulary's keys (core/contracts/bottlings.ts); the ones
  * matching leans on are copied to indexed columns (`age_years`, `vintage`, `volume_ml`).
  * `search_text`: brand, names and attribute values folded (no case, no diacritics), for the
- * search box and the listing form's proposals. `status` follows core/lifecycles/bottling.ts
- * (written only in transitions.ts); a merged one names the survivor in `merged_into_id`.
+ * search box and the listing form's proposals (its words found through a trigram index: ADR
+ * 0149). `linked_count`: how many listings are linked to it, kept by triggers on bottling_links
+ * (server/db/sql/triggers/bottling_linked_counts.sql; the search box's order). `status` follows
+ * core/lifecycles/bottling.ts (written only in transitions.ts); a merged one names the survivor in
+ * `merged_into_id`.
  */
 export const bottlings = pgTable(
   "bottlings",
@@ -40,6 +43,7 @@ export const bottlings = pgTable(
     vintage: integer("vintage"),
     volumeMl: integer("volume_ml"),
     searchText: text("search_text").notNull().default(""),
+    linkedCount: integer("linked_count").notNull().default(0),
     createdById: integer("created_by_id").references(userKey, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +55,14 @@ export const bottlings = pgTable(
       .where(sql`${t.status} = 'active'`),
     index("bottlings_category_idx").on(t.categoryId).where(sql`${t.status} = 'active'`),
     index("bottlings_merged_into_idx").on(t.mergedIntoId),
+    // The search box's bottlings (ADR 0149): the words' trigrams find the few a rare word names;
+    // the most linked first, walked until three match, serve a common one.
+    index("bottlings_search_text_idx")
+      .using("gin", t.searchText.op("gin_trgm_ops"))
+      .where(sql`${t.status} = 'active'`),
+    index("bottlings_most_linked_idx")
+      .on(t.linkedCount.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
