@@ -6,4 +6,4 @@ UPDATE "bottlings" b SET "linked_count" = l.n
 FROM (SELECT bottling_id, count(*)::int AS n FROM bottling_links GROUP BY bottling_id) l
 WHERE l.bottling_id = b.id;--> statement-breakpoint
 CREATE INDEX "bottlings_search_text_idx" ON "bottlings" USING gin ("search_text" gin_trgm_ops) WHERE "bottlings"."status" = 'active';--> statement-breakpoint
-CREATE INDEX "bottlings_most_linked_idx" ON "bottlings" USING btree ("linked_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "bottlings"."status" = 'active';
+CREATE INDEX "bottlings_most_linked_idx" ON "bottlings" USING btree ("linked_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bottlings"."status" = 'active';

@@ -60,8 +60,9 @@ export const bottlings = pgTable(
     index("bottlings_search_text_idx")
       .using("gin", t.searchText.op("gin_trgm_ops"))
       .where(sql`${t.status} = 'active'`),
+    // Nulls first, as a plain `desc` orders: an index in another order is not walked for it.
     index("bottlings_most_linked_idx")
-      .on(t.linkedCount.desc(), t.id.desc())
+      .on(t.linkedCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
   ],
 );
