@@ -10,35 +10,34 @@ import { estimateHits, newestHits } from "./newest-hits.ts";
 import { planSearch, relevance, type SearchPlan, wholeWords } from "./search-plan.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
+/**
+ * How many of the newest matches are ranked for the 8 suggestions (ADR 0149): enough for 8
+ * distinct names, and bounded work a keystroke. Newest by id, read by stretches of ids
+ * (newest-hits.ts): the same candidates on every keystroke, where "the first 2 000" of before
+ * moved with a synchronised sequential scan (ADR 0038). The first letters typed ("ma") match some
+ * 40 000 products at 100 000, and reading them all took half a second a keystroke; the newest
+ * 1 000 of before, of which 200 were ranked, cost 3 to 6 times these 200 at 1 000 000 listings.
+ */
+const CANDIDATES = 200;
+
 /** Up to 8 live products with distinct names, best first. */
 async function productSuggestions(db: Db, search: SearchPlan | null, locale: Locale) {
   const english = locale === "en";
   const now = new Date().toISOString();
   const where = conditions({ locale }, { search, now });
-  // The 200 best-placed candidates are ranked by name: enough for 8 suggestions, bounded work.
-  // They are chosen among the newest 1 000 matches, not all: the first letters typed ("ma")
-  // match some 40 000 products at 100 000, and reading them all took half a second a keystroke.
-  // Newest by id, read by stretches of ids (newest-hits.ts): the same candidates on every
-  // keystroke, where "the first 2 000" of before moved with a synchronised sequential scan (ADR
-  // 0038). 1 000, not 2 000: the newest 2 000 of a middling word cost twice the pages of "any
-  // 2 000" at 1 000 000 products (bench/README.md, ADR 0045).
   const matches = newestHits(
-    sql`p.id, p.topped_until, p.bid_count`,
+    sql`p.id`,
     where,
-    1000,
+    CANDIDATES,
     search ? await estimateHits(db, where, true, wholeWords(search)) : null,
   );
   const result = await db.execute(sql`
-    with matches as (${matches}), candidates as (
-      select m.id from matches m
-      order by (m.topped_until is not null and m.topped_until > ${now}::timestamptz) desc, m.bid_count desc, m.id desc
-      limit 200
-    ), ranked as (
+    with matches as (${matches}), ranked as (
       select p.id, ${english ? sql`coalesce(p.name_en, p.name_cs)` : sql`p.name_cs`} as name,
         p.slug_cs, p.slug_en, c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
         ${english ? sql`coalesce(c.name_en, c.name_cs)` : sql`c.name_cs`} as category_name,
         ${search ? relevance(search) : sql`0`} as score
-      from candidates join products p on p.id = candidates.id join categories c on c.id = p.category_id
+      from matches join products p on p.id = matches.id join categories c on c.id = p.category_id
     )
     select * from ranked order by score desc, name, id desc`);
   return distinctByName(rowsOf(result), locale);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caches, PUBLIC_TAG } from "#server/lib/cache.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { MAX_COMPLETIONS, planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
+import { MAX_COMPLETIONS, MAX_LIVE_COMPLETIONS, planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /**
@@ -27,9 +27,11 @@ beforeAll(async () => {
     `dlouhe ${LONG}`,
     // More words starting with "pp" than a prefix is written as.
     ...Array.from(
-      { length: MAX_COMPLETIONS + 4 },
+      { length: MAX_LIVE_COMPLETIONS + 4 },
       (_, index) => `pp${String.fromCharCode(97 + (index % 26))}${index}`,
     ),
+    // More words starting with "qq" than the whole vocabulary's bound, fewer than a live search's.
+    ...Array.from({ length: MAX_COMPLETIONS + 8 }, (_, index) => `qq${index}`),
   ];
   for (const [index, text] of texts.entries())
     await insertProduct(api.db, { categoryId, searchText: text, status: index === 1 ? "ended" : "active" });
@@ -90,6 +92,14 @@ describe("the search vocabulary and a query's words", () => {
     expect(long?.exact).toBeFalsy();
   });
 
+  it("writes a live search's prefix as up to 64 live words, the whole vocabulary's as up to 32 (ADR 0149)", async () => {
+    const live = (await planSearch(api.db, "ron qq", true))?.tokens[1];
+    expect(live?.completions).toHaveLength(MAX_COMPLETIONS + 8);
+    expect(live && tsTerm(live)).toMatch(/^\(qq0 \| qq1 \| qq10 /);
+    const all = (await planSearch(api.db, "ron qq", false))?.tokens[1];
+    expect(all && tsTerm(all)).toBe("qq:*");
+  });
+
   it("writes a query of one word as its completions too (ADR 0143)", async () => {
     expect((await planSearch(api.db, "rum", true))?.tokens.map(tsTerm)).toEqual(["(rum | rumy)"]);
     expect((await planSearch(api.db, "zakapa", true))?.tokens.map(tsTerm)).toEqual(["zacapa"]);
@@ -106,6 +116,8 @@ describe("the search vocabulary and a query's words", () => {
       "rum 0",
       "pp",
       "ppa",
+      "qq",
+      "ron qq1",
       "zakapa",
       "coca",
       "zzlong",

@@ -37,6 +37,16 @@ export type SearchPlan = { tokens: TokenPlan[] };
 export const MAX_COMPLETIONS = 32;
 
 /**
+ * A live search's bound (ADR 0149): its completions are the live listings' words (ADR 0147), and a
+ * number's first digits start some 40 to 60 of them at 1 000 000 listings ("19": 42). Written as
+ * whole words the search index finds their stretches by the ids' buckets (ADR 0143); as a prefix
+ * it gathered every listing with such a word in each stretch (70 ms for "whisky 19").
+ */
+export const MAX_LIVE_COMPLETIONS = 64;
+
+const completionsBound = (live: boolean) => (live ? MAX_LIVE_COMPLETIONS : MAX_COMPLETIONS);
+
+/**
  * A word to_tsquery reads as itself, one lexeme: letters and digits only. A word with other
  * characters ("0.375", "coca-cola") may be parsed into several ("coca-cola" becomes a phrase), so a
  * prefix that starts one stays a prefix.
@@ -66,7 +76,7 @@ function tokenRow(word: string, open: boolean, live: boolean): SQL {
     : sql`select w.word from search_words w where w.word ^@ ${token}
         union all select o.word from search_other_words o where o.word ^@ ${token}`;
   const completions = sql`array (select c.word from (${words}) c
-      order by c.word limit ${sql.raw(String(MAX_COMPLETIONS + 1))})`;
+      order by c.word limit ${sql.raw(String(completionsBound(live) + 1))})`;
   if (!open)
     return sql`select ${token}::text as token, ${completions} as completions,
       null::boolean as prefix, null::text[] as inside, null::text[] as near`;
@@ -136,7 +146,7 @@ async function readPlan(db: Db, tokens: string[], live: boolean): Promise<Search
     const row = rows.find((candidate) => candidate.token === token);
     const found = asArray(row?.completions);
     const completions =
-      row && found.length <= MAX_COMPLETIONS && found.every((word) => PLAIN_WORD.test(word))
+      row && found.length <= completionsBound(live) && found.every((word) => PLAIN_WORD.test(word))
         ? { completions: found }
         : {};
     if (row?.prefix !== false) return { token, words: null, exact: Boolean(row?.prefix), ...completions };
