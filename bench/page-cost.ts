@@ -22,6 +22,8 @@
  *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
  *     [--only search,search-typo,search-words,search-number --connections 4]   (the search goal:
  *     "rum", "zakapa", "ron zacapa 23" and "whisky 12"; the last three run only when named)
+ *     [--only search-prefix,suggest-prefix --connections 4]   ("whisky 19": the search page and
+ *     the search box's suggestions, GET /api/catalog/autocomplete; only when named)
  *     [--only product,profile]   (issue 36: the demo seller's public profile /uzivatel/:id, with
  *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
@@ -240,6 +242,10 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     // A name and a number (ADR 0147): "12" starts one live word and, at 1 000 000 listings, 108
     // words of the whole catalogue (the archive's cask numbers). Only when named.
     { name: "search-number", path: "/hledani?q=whisky+12" },
+    // A name and a number's first digits (ADR 0149): "19" starts 42 live words at 1 000 000
+    // listings; the search page and the search box's suggestions of it. Only when named.
+    { name: "search-prefix", path: "/hledani?q=whisky+19" },
+    { name: "suggest-prefix", path: "/api/catalog/autocomplete?q=whisky+19" },
     // Issue 37's attribute facets with one range filter applied (the demo's whiskies aged 10 to 20).
     { name: "category-facet", path: "/3/whisky?p_age_years_od=10&p_age_years_do=20" },
     // Issue 37 at scale (seed:large's collector data): two filters and a range, a text facet, the

@@ -26,7 +26,9 @@ beforeAll(async () => {
   for (let index = 0; index < COMMON; index++)
     await insertProduct(api.db, {
       categoryId,
-      searchText: ["kzrum", ...kzp(index), index < 2 ? "kzvzacny" : ""].join(" "),
+      // And one of 40 words starting with "kzq": more than the vocabulary's bound, fewer than a
+      // live search's (ADR 0149).
+      searchText: ["kzrum", ...kzp(index), `kzq${index % 40}`, index < 2 ? "kzvzacny" : ""].join(" "),
     });
   // One ended listing with both words: found neither way.
   await insertProduct(api.db, { categoryId, searchText: "kzvzacny kzpa1", status: "ended" });
@@ -57,6 +59,20 @@ describe("a prefix checked on the rows of the query's other words (ADR 0148)", (
     const ids = await found(plan);
     expect(ids).toHaveLength(2);
     expect(ids).toEqual(await found(unchecked));
+  });
+
+  it("checks a prefix written as its live words the same way, against the prefix itself (ADR 0149)", async () => {
+    const rare = await planSearch(api.db, "kzvzacny kzq", true);
+    expect(rare?.tokens[1].completions).toHaveLength(40);
+    expect(rare?.tokens[1].checked).toBe(true);
+    expect(matchTerms(rare!)).toEqual({ indexed: "kzvzacny", checked: "kzq:*" });
+    expect(await found(rare!)).toHaveLength(2);
+    // Beside a word as common as it the index is asked its 40 words: whole words, buckets and all.
+    const common = await planSearch(api.db, "kzrum kzq", true);
+    expect(common?.tokens[1].checked).toBeUndefined();
+    expect(matchTerms(common!).indexed).toMatch(/^kzrum & \(kzq0 \| kzq1 \| kzq10 /);
+    expect(wholeWords(common!)).toBe(true);
+    expect(await found(common!)).toHaveLength(COMMON);
   });
 
   it("leaves the prefix to the index beside a word as common as it, or alone, or for other statuses", async () => {

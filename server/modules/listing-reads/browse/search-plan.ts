@@ -158,8 +158,12 @@ async function readPlan(db: Db, tokens: string[], live: boolean): Promise<Search
   return { tokens: live ? await withCheckedPrefixes(db, plans) : plans };
 }
 
-/** A prefix that stays a prefix: more than MAX_COMPLETIONS words start with it, and no stand-in. */
-const manyWords = (plan: TokenPlan) => plan.completions === undefined && !plan.words?.length;
+/**
+ * A prefix many words start with, and no stand-in: more than MAX_COMPLETIONS, whether it stays a
+ * prefix or a live search writes it as its live words (up to MAX_LIVE_COMPLETIONS, ADR 0149).
+ */
+const manyWords = (plan: TokenPlan) =>
+  (plan.completions === undefined || plan.completions.length > MAX_COMPLETIONS) && !plan.words?.length;
 
 /**
  * How many times more live listings the prefixes must match than the query's other words for the
@@ -204,9 +208,12 @@ export const wholeWords = (search: SearchPlan | null): boolean =>
 export function matchTerms(search: SearchPlan): { indexed: string; checked: string | null } {
   const checked = search.tokens.filter((plan) => plan.checked);
   const indexed = search.tokens.filter((plan) => !plan.checked);
+  // A row is checked against the prefix itself: one look at its sorted words, where its live
+  // words written out would be a look for each (the same rows: every live word is among them).
+  const prefix = (plan: TokenPlan) => tsTerm({ ...plan, completions: undefined });
   return {
     indexed: indexed.map(tsTerm).join(" & "),
-    checked: checked.length ? checked.map(tsTerm).join(" & ") : null,
+    checked: checked.length ? checked.map(prefix).join(" & ") : null,
   };
 }
 
