@@ -3,12 +3,12 @@ import type { ProductCardData } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { BottlingsContext } from "./ports.ts";
 import {
-  bottlingCounts,
   bottlingRecord,
   linkedProductIds,
   PER_PAGE,
   searchRecords,
   toView,
+  watcherCounts,
 } from "./records.ts";
 
 /**
@@ -63,8 +63,8 @@ export async function bottlingPage(
   }
   // The newest 200 links: what is on sale now is among them (older links have long ended).
   const productIds = await linkedProductIds(ctx.db, id);
-  const [counts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
-    bottlingCounts(ctx.db, [id]),
+  const [watchers, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
+    watcherCounts(ctx.db, [id]),
     // Twice the photos: a card without one is skipped. From the 40 latest linked listings, not
     // all 200: each is a read of its listing, and 16 cards are enough (ADR 0101).
     ctx.ports.listingCards(productIds.slice(0, PHOTO_CANDIDATES), locale, false, PHOTOS * 2),
@@ -82,7 +82,7 @@ export async function bottlingPage(
   return {
     kind: "page",
     page: {
-      bottling: toView(record, locale, counts.get(id)),
+      bottling: toView(record, locale, watchers.get(id)),
       attributes,
       photos,
       onSale: onSale.cards.slice(0, ON_SALE),
@@ -101,12 +101,12 @@ export async function bottlingList(
   query: { q?: string; page?: number; locale: Locale; statuses?: ("active" | "merged")[] },
 ) {
   const found = await searchRecords(ctx.db, query);
-  const counts = await bottlingCounts(
+  const watchers = await watcherCounts(
     ctx.db,
     found.items.map((r) => r.id),
   );
   return {
-    items: found.items.map((r) => toView(r, query.locale, counts.get(r.id))),
+    items: found.items.map((r) => toView(r, query.locale, watchers.get(r.id))),
     total: found.total,
     page: found.page,
     pageCount: Math.max(1, Math.ceil(found.total / PER_PAGE)),

@@ -142,34 +142,24 @@ export async function suggestRecords(executor: Db, q: string, limit: number): Pr
   return withBrand(rows);
 }
 
-/** How many listings and watchers each bottling has. */
-export async function bottlingCounts(executor: Db, ids: readonly number[]) {
-  const out = new Map<number, { listings: number; watchers: number }>();
-  for (const id of ids) out.set(id, { listings: 0, watchers: 0 });
+/**
+ * How many users watch each bottling (0 for none). Its linked listings need no count: the row
+ * keeps them (`linked_count`, ADR 0149).
+ */
+export async function watcherCounts(executor: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
-  const links = await executor
-    .select({ id: bottlingLinks.bottlingId, n: count() })
-    .from(bottlingLinks)
-    .where(inArray(bottlingLinks.bottlingId, [...ids]))
-    .groupBy(bottlingLinks.bottlingId);
   const watches = await executor
     .select({ id: bottlingWatches.bottlingId, n: count() })
     .from(bottlingWatches)
     .where(inArray(bottlingWatches.bottlingId, [...ids]))
     .groupBy(bottlingWatches.bottlingId);
-  for (const row of links)
-    out.set(row.id, { ...(out.get(row.id) ?? { watchers: 0 }), listings: Number(row.n) });
-  for (const row of watches)
-    out.set(row.id, { ...(out.get(row.id) ?? { listings: 0 }), watchers: Number(row.n) });
+  for (const row of watches) out.set(row.id, Number(row.n));
   return out;
 }
 
 /** A record as the pages show it. */
-export function toView(
-  record: BottlingRecord,
-  locale: Locale,
-  counts: { listings: number; watchers: number } = { listings: 0, watchers: 0 },
-): BottlingView {
+export function toView(record: BottlingRecord, locale: Locale, watchers = 0): BottlingView {
   return {
     id: record.id,
     status: record.status,
@@ -182,8 +172,8 @@ export function toView(
     name: locale === "en" && record.nameEn ? record.nameEn : record.nameCs,
     slug: record.slug,
     attributes: record.attributes,
-    listingCount: counts.listings,
-    watcherCount: counts.watchers,
+    listingCount: record.linkedCount,
+    watcherCount: watchers,
   };
 }
 

@@ -12,13 +12,13 @@ import { bottlingsOf, candidatesFor, createFromListing, linkListing, linkOf } fr
 import { bottlingList, bottlingPage } from "./page.ts";
 import type { BottlingsContext, BottlingsPorts } from "./ports.ts";
 import {
-  bottlingCounts,
   bottlingRecord,
   linkedProductIds,
   sitemapBottlingStats,
   sitemapBottlings,
   suggestRecords,
   toView,
+  watcherCounts,
 } from "./records.ts";
 import { isWatching, unwatch, watch, watchesOf } from "./watches.ts";
 
@@ -85,10 +85,10 @@ export function createBottlingsService({
       detail: async (id: number, locale: Locale) => {
         const record = await bottlingRecord(db, id);
         if (!record) return null;
-        const counts = await bottlingCounts(db, [id]);
+        const watchers = await watcherCounts(db, [id]);
         const productIds = await linkedProductIds(db, id, 50);
         const listings = (await ports.listingCards(productIds, locale, false)).cards;
-        return { bottling: toView(record, locale, counts.get(id)), listings };
+        return { bottling: toView(record, locale, watchers.get(id)), listings };
       },
       merge: (actor: AuditActor, fromId: number, intoId: number) => mergeInto(ctx, actor, fromId, intoId),
       edit: (

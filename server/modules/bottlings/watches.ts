@@ -3,7 +3,7 @@ import type { BottlingView } from "#core/contracts/bottlings.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { bottlingCounts, bottlingRecord, bottlingRecords, toView } from "./records.ts";
+import { bottlingRecord, bottlingRecords, toView, watcherCounts } from "./records.ts";
 import { bottlingWatches } from "./tables.ts";
 
 /**
@@ -48,9 +48,9 @@ export async function watchesOf(db: Db, userId: number, locale: Locale): Promise
     .limit(200);
   const ids = rows.map((row) => row.id);
   const records = await bottlingRecords(db, ids);
-  const counts = await bottlingCounts(db, ids);
+  const watchers = await watcherCounts(db, ids);
   return ids.flatMap((id) => {
     const record = records.get(id);
-    return record ? [toView(record, locale, counts.get(id))] : [];
+    return record ? [toView(record, locale, watchers.get(id))] : [];
   });
 }
