@@ -16,6 +16,7 @@ import { handlerByArea } from "./http/route-areas.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { shutdown } from "./shutdown.ts";
 import { startSimulators } from "./simulators.ts";
 import { startupNotices, startupWarnings } from "./startup-warnings.ts";
 import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
@@ -346,32 +347,6 @@ async function listen(listener: RequestListener, config: Config): Promise<Server
     };
     server.once("error", onError);
   });
-}
-
-async function shutdown(
-  signal: string,
-  server: Server,
-  database: Database,
-  logger: Logger,
-  jobs: JobRunner,
-  stopSimulator: () => Promise<void>,
-) {
-  logger.info({ signal }, "shutting down");
-  const { closeGracefully } = await import("./http/shutdown.ts");
-  try {
-    // The database is closed (and the lock released) even when requests outlast the deadline.
-    // Job workers stop first: a running job finishes or is handed back to the queue for the next start.
-    const clean = await closeGracefully(server, async () => {
-      await jobs.stop().catch((err) => logger.error({ err }, "stopping the job runner failed"));
-      await stopSimulator().catch((err) => logger.error({ err }, "stopping the payment simulator failed"));
-      await database.close();
-    });
-    logger.info(clean ? "stopped" : "shutdown deadline passed; open requests were cut, database closed");
-    process.exit(clean ? 0 : 1);
-  } catch (error) {
-    logger.error({ err: error }, "closing the database failed");
-    process.exit(1);
-  }
 }
 
 main().catch((error: unknown) => {

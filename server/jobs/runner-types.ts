@@ -42,7 +42,18 @@ export type SendOptions = {
   tx?: Db;
 };
 
-export type JobInfo = { id: string; name: string; retryCount: number };
+export type JobInfo = {
+  id: string;
+  name: string;
+  retryCount: number;
+  /**
+   * Aborted as soon as the runner stops (the process is shutting down) or the job's claim is lost.
+   * A handler that works in batches (a sweep) checks it between batches and returns: what it did is
+   * kept, and the next run goes on from there. Without it a long sweep holds the shutdown until the
+   * stop's deadline and then runs on against a closed pool.
+   */
+  signal: AbortSignal;
+};
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export type WorkOptions = {

@@ -12,8 +12,13 @@ let database: TestDatabase;
 const runners: JobRunner[] = [];
 const silent = { info() {}, warn() {}, error() {} };
 
-function runner(options: { background?: boolean } = {}) {
-  const created = createJobRunner({ database, logger: silent, background: options.background ?? true });
+function runner(options: { background?: boolean; stopTimeoutMs?: number } = {}) {
+  const created = createJobRunner({
+    database,
+    logger: silent,
+    background: options.background ?? true,
+    stopTimeoutMs: options.stopTimeoutMs,
+  });
   runners.push(created);
   return created;
 }
@@ -194,5 +199,53 @@ describe("job runner", () => {
     expect(await after.runPending("test.durable")).toBe(1);
     expect(ran).toEqual([{ order: 42 }]);
     await after.stop();
+  });
+
+  it("tells a running handler that the runner stops, so a sweep returns after its batch and its job completes", async () => {
+    // A sweep (the archive's backfill at a million listings) runs for minutes; a stop used to wait
+    // out its deadline, fail the job and leave the handler running against a closed pool.
+    const jobs = runner({ stopTimeoutMs: 60_000 });
+    let batches = 0;
+    let told = false;
+    let running = () => {};
+    const started = new Promise<void>((resolve) => {
+      running = resolve;
+    });
+    jobs.work(
+      "test.sweep",
+      async (_data, { signal }) => {
+        running();
+        // Batches until told to stop; a handler never told stops by itself after 20 s and fails the test below.
+        const giveUp = Date.now() + 20_000;
+        while (!signal.aborted && Date.now() < giveUp) {
+          batches += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        told = signal.aborted;
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await jobs.start();
+    const id = await jobs.send("test.sweep", {});
+    await started;
+    await jobs.stop();
+    expect(told).toBe(true);
+    expect(batches).toBeGreaterThan(0);
+    const reader = runner({ background: false });
+    reader.define("test.sweep");
+    expect(await reader.list("test.sweep")).toMatchObject([{ id, state: "completed" }]);
+    await reader.stop();
+  });
+
+  it("gives a restarted runner a fresh signal: its handlers are not told to stop", async () => {
+    const jobs = runner({ background: false });
+    const seen: boolean[] = [];
+    jobs.work("test.restart", async (_data, { signal }) => void seen.push(signal.aborted));
+    await jobs.send("test.restart", {});
+    await jobs.stop();
+    await jobs.send("test.restart", {});
+    expect(await jobs.runPending("test.restart")).toBe(2);
+    expect(seen).toEqual([false, false]);
+    await jobs.stop();
   });
 });

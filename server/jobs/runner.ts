@@ -57,6 +57,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     queueReady: new Map(),
     starting: null,
     started: false,
+    stopping: new AbortController(),
   };
 
   const start = () => {

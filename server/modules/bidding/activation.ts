@@ -37,10 +37,13 @@ export function createListingActivation(deps: {
   return {
     activateListing,
 
-    /** Every scheduled listing whose activation date has come (the sweeper). */
-    async activateDue(now = new Date()): Promise<number> {
+    /** Every scheduled listing whose activation date has come (the sweeper; `signal` as closeOverdue's). */
+    async activateDue(now = new Date(), signal?: AbortSignal): Promise<number> {
       let activated = 0;
-      for (const id of await dueActivationIds(db, now)) if (await activateListing(id, now)) activated += 1;
+      for (const id of await dueActivationIds(db, now)) {
+        if (signal?.aborted) break;
+        if (await activateListing(id, now)) activated += 1;
+      }
       return activated;
     },
   };

@@ -60,12 +60,13 @@ export function registerBiddingJobs(
   jobs.work<{ productId: number; userId: number; bidId: number }>(LEADING_QUEUE, async (data) => {
     await bidding.notifyLeading(data);
   });
-  jobs.work(SWEEP_QUEUE, async () => {
+  jobs.work(SWEEP_QUEUE, async (_data, { signal }) => {
     // Slots first: a round's lots must not close at its 20:00 together because the slots came late.
+    // A stopping process ends the sweep between two auctions (signal); the next minute's goes on.
     const slotted = await bidding.assignDueSlots();
-    const closed = await bidding.closeOverdue();
-    const activated = await bidding.activateDue();
-    const told = await bidding.notifyEndingSoon();
+    const closed = await bidding.closeOverdue(new Date(), signal);
+    const activated = await bidding.activateDue(new Date(), signal);
+    const told = await bidding.notifyEndingSoon(new Date(), signal);
     if (slotted || closed || activated || told)
       logger?.info({ slotted, closed, activated, told }, "auction sweep");
   });

@@ -215,12 +215,14 @@ export function createAuctionNotices(deps: { db: Db; notifier: Pick<Notifier, "n
 
     /**
      * "Ending soon" for the watchers (wishlist items of signed-in users) of every active auction
-     * that ends within the hour, once per auction. Returns how many were told.
+     * that ends within the hour, once per auction (`signal` as closeOverdue's). Returns how many were told.
      */
-    async notifyEndingSoon(now = new Date()): Promise<number> {
+    async notifyEndingSoon(now = new Date(), signal?: AbortSignal): Promise<number> {
       let sent = 0;
-      for (const id of await auctionsEndingSoonIds(db, now, ENDING_SOON_MS))
+      for (const id of await auctionsEndingSoonIds(db, now, ENDING_SOON_MS)) {
+        if (signal?.aborted) break;
         sent += await sendEndingSoonToWatchers(id, now);
+      }
       return sent;
     },
   };

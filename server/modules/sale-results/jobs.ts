@@ -13,7 +13,7 @@ export const INDEX_QUEUE = "sale-results.price-index";
 
 type Recorder = {
   record: (sales: Sale[]) => Promise<number>;
-  sweep: () => Promise<number>;
+  sweep: (signal?: AbortSignal) => Promise<number>;
   freezeIndex: (now?: Date) => Promise<number>;
 };
 
@@ -32,8 +32,8 @@ export async function registerSaleResultsJobs(
       await results.record([{ ...data, at: new Date(data.at) }]);
     },
   );
-  jobs.work(SWEEP_QUEUE, async () => {
-    const recorded = await results.sweep();
+  jobs.work(SWEEP_QUEUE, async (_data, { signal }) => {
+    const recorded = await results.sweep(signal);
     if (recorded) logger?.info({ recorded }, "results recorded by the sweep");
   });
   jobs.work(INDEX_QUEUE, async () => {

@@ -158,6 +158,26 @@ describe("recording results", () => {
     expect(await rowsOf(completed.id)).toMatchObject([{ kind: "deal", priceMinor: 300_000 }]);
     expect(await rowsOf(refunded.id)).toHaveLength(0);
   });
+
+  it("stops a sweep whose process is stopping before its next page; the next sweep records what it left", async () => {
+    const category = await insertCategory(ctx.api.db, { nameCs: "Armagnac" });
+    const old = await insertProduct(ctx.api.db, {
+      format: "auction",
+      status: "sold",
+      sellerId: ctx.seller.user.id,
+      categoryId: category.id,
+      nameCs: "Darroze 1975",
+      currentPriceMinor: 1_200_000,
+      endedAt: new Date("2024-06-10T12:00:00Z"),
+    });
+    await ctx.api.db.delete(saleResultCursors);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await results().sweep(stopping.signal)).toBe(0);
+    expect(await rowsOf(old.id)).toHaveLength(0);
+    expect(await results().sweep()).toBeGreaterThan(0);
+    expect(await rowsOf(old.id)).toMatchObject([{ kind: "auction", priceMinor: 1_200_000 }]);
+  });
 });
 
 describe("the archive", () => {

@@ -71,7 +71,7 @@ export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleR
       await jobs.send(RECORD_QUEUE, { ...data, at: sale.at.toISOString() }, { tx });
     },
     record: async (sales: Sale[]) => shown(await recordSales(db, ports, sales)),
-    sweep: async () => shown(await sweepSales(db, ports)),
+    sweep: async (signal?: AbortSignal) => shown(await sweepSales(db, ports, signal)),
     archive: (query: ResultsQuery, options: Parameters<typeof archivePage>[2]) =>
       archivePage(readDb, query, options),
     /**

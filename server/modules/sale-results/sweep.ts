@@ -52,11 +52,13 @@ async function page(db: Db, ports: SaleResultsPorts, source: Source, after: Curs
  * deal after the source's cursor is recorded, page by page, and the cursor moves past the page
  * only once the page is recorded. A crash repeats a page, which records nothing twice. The first
  * run starts from the beginning: it is the backfill of the results already in the database.
- * Returns how many results were new.
+ * An aborted `signal` (the process stops) ends it after the current page: the next run goes on from
+ * the cursor. Returns how many results were new.
  */
-export async function sweepSales(db: Db, ports: SaleResultsPorts): Promise<number> {
+export async function sweepSales(db: Db, ports: SaleResultsPorts, signal?: AbortSignal): Promise<number> {
   let recorded = 0;
   for (const source of SWEEP_SOURCES) {
+    if (signal?.aborted) break;
     const saved = await cursorOf(db, source);
     let after = saved && { at: new Date(saved.at.getTime() - SWEEP_OVERLAP_MS), id: 0 };
     for (;;) {
@@ -64,7 +66,7 @@ export async function sweepSales(db: Db, ports: SaleResultsPorts): Promise<numbe
       recorded += await recordSales(db, ports, sales);
       if (next && (!saved || next.at >= saved.at)) await saveCursor(db, source, next);
       after = next ?? after;
-      if (!full) break;
+      if (!full || signal?.aborted) break;
     }
   }
   return recorded;
