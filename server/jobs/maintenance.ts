@@ -30,7 +30,7 @@ export async function registerDatabaseMaintenance(
     retryDelaySeconds: 600,
     expireInSeconds: 3600,
   });
-  jobs.work(VACUUM_QUEUE, async () => {
+  jobs.work(VACUUM_QUEUE, async (_data, { signal }) => {
     // Table by table rather than one VACUUM of everything: the single embedded connection serves
     // requests between two tables, so a page waits for one table's vacuum at most (the catalogue's
     // products, the largest, take a fraction of a second on the demo data).
@@ -38,6 +38,8 @@ export async function registerDatabaseMaintenance(
       sql`select schemaname as schema, relname as name from pg_stat_user_tables order by schemaname, relname`,
     );
     for (const { schema, name } of rowsOf<{ schema: string; name: string }>(tables)) {
+      // A stopping process (ADR 0150) closes the embedded database after this table, not after all.
+      if (signal.aborted) return;
       await database.exec(`VACUUM (ANALYZE) ${quoteIdent(schema)}.${quoteIdent(name)}`);
     }
   });

@@ -47,8 +47,12 @@ export async function registerDisputeJobs(
     if ((await applyReturnDeadline(deps.db, notices, job, now())) === "refunded") await deps.kickCalls();
   };
   jobs.work<ReturnJob>(RETURN_DEADLINE_QUEUE, deadline);
-  jobs.work(RETURN_SWEEP_QUEUE, async () => {
-    for (const job of await overdueReturns(deps.db, now())) await deadline(job);
+  jobs.work(RETURN_SWEEP_QUEUE, async (_data, { signal }) => {
+    // Between two returns when the process stops (ADR 0150); the next sweep does the rest.
+    for (const job of await overdueReturns(deps.db, now())) {
+      if (signal.aborted) return;
+      await deadline(job);
+    }
   });
   jobs.work(PHOTO_RETENTION_QUEUE, async () => {
     const disputes = await removeExpiredPhotos(deps.db, deps.photos, now());

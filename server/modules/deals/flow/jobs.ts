@@ -43,9 +43,14 @@ export async function registerDealJobs(
       await ctx.kickCalls();
     await markEventProcessed(db, eventRowId, now());
   });
-  jobs.work(PROVIDER_CALLS_QUEUE, async () => {
+  // The sweeps below stop between two items when the process stops (signal, ADR 0150): each item is
+  // its own transaction or keyed call, and what is left waits for the next sweep or start.
+  jobs.work(PROVIDER_CALLS_QUEUE, async (_data, { signal }) => {
     if (!marketplace) return;
-    for (const id of await pendingCallIds(db)) await makeCall(db, marketplace, id);
+    for (const id of await pendingCallIds(db)) {
+      if (signal.aborted) return;
+      await makeCall(db, marketplace, id);
+    }
   });
   jobs.work<DeadlineJob>(DEADLINE_QUEUE, async (job) => {
     const outcome = await applyDeadline(db, notices, job, now(), ctx.recordUnpaidWin);
@@ -54,9 +59,11 @@ export async function registerDealJobs(
   jobs.work(FEE_INVOICES_QUEUE, async () => {
     await issuePendingFeeInvoices(db, now);
   });
-  jobs.work(DEADLINE_SWEEP_QUEUE, async () => {
-    for (const job of await overdueDeadlines(db, now()))
+  jobs.work(DEADLINE_SWEEP_QUEUE, async (_data, { signal }) => {
+    for (const job of await overdueDeadlines(db, now())) {
+      if (signal.aborted) return;
       await applyDeadline(db, notices, job, now(), ctx.recordUnpaidWin);
+    }
     if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
     if ((await pendingFeeInvoices(db)).length > 0) await issuePendingFeeInvoices(db, now);
   });
