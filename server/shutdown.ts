@@ -18,14 +18,15 @@ export async function shutdown(
   logger: Logger,
   jobs: JobRunner,
   stopSimulator: () => Promise<void>,
+  deadlineMs = SHUTDOWN_DEADLINE_MS,
 ) {
   logger.info({ signal }, "shutting down");
   // The last resort: a statement or a handler that outlives every deadline below (pool.end() waits
   // for the connections in use) must not keep a stopped server running until someone kills it.
-  setTimeout(() => {
-    logger.error({ afterMs: SHUTDOWN_DEADLINE_MS }, "shutdown did not finish in time; exiting");
+  const deadline = setTimeout(() => {
+    logger.error({ afterMs: deadlineMs }, "shutdown did not finish in time; exiting");
     process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS).unref();
+  }, deadlineMs).unref();
   const { closeGracefully } = await import("./http/shutdown.ts");
   try {
     // The database is closed (and the lock released) even when requests outlast the deadline.
@@ -35,9 +36,11 @@ export async function shutdown(
       await stopSimulator().catch((err) => logger.error({ err }, "stopping the payment simulator failed"));
       await database.close();
     });
+    clearTimeout(deadline);
     logger.info(clean ? "stopped" : "shutdown deadline passed; open requests were cut, database closed");
     process.exit(clean ? 0 : 1);
   } catch (error) {
+    clearTimeout(deadline);
     logger.error({ err: error }, "closing the database failed");
     process.exit(1);
   }
