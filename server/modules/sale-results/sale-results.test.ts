@@ -47,6 +47,19 @@ async function soldAuction(name: string, categoryId: number, priceMinor: number)
   return { auction, bidder };
 }
 
+/** An auction sold before the archive existed: only the sweep's backfill records it. */
+function soldLongAgo(categoryId: number, nameCs: string, priceMinor: number, endedAt: string) {
+  return insertProduct(ctx.api.db, {
+    format: "auction",
+    status: "sold",
+    sellerId: ctx.seller.user.id,
+    categoryId,
+    nameCs,
+    currentPriceMinor: priceMinor,
+    endedAt: new Date(endedAt),
+  });
+}
+
 describe("recording results", () => {
   it("records a won auction once, by the close's job and again by the sweep, with its fill level", async () => {
     const spirits = await insertCategory(ctx.api.db, { nameCs: "Lihoviny", nameEn: "Spirits", depth: 1 });
@@ -107,15 +120,7 @@ describe("recording results", () => {
 
   it("backfills sold auctions and completed deals already in the database, once, and not a refunded or an auction's deal", async () => {
     const category = await insertCategory(ctx.api.db, { nameCs: "Rum" });
-    const old = await insertProduct(ctx.api.db, {
-      format: "auction",
-      status: "sold",
-      sellerId: ctx.seller.user.id,
-      categoryId: category.id,
-      nameCs: "Caroni 1996",
-      currentPriceMinor: 900_000,
-      endedAt: new Date("2024-03-10T12:00:00Z"),
-    });
+    const old = await soldLongAgo(category.id, "Caroni 1996", 900_000, "2024-03-10T12:00:00Z");
     const [buyer] = await insertBidders(ctx.api.db, 1);
     const classified = async (name: string) =>
       insertProduct(ctx.api.db, {
@@ -161,15 +166,7 @@ describe("recording results", () => {
 
   it("stops a sweep whose process is stopping before its next page; the next sweep records what it left", async () => {
     const category = await insertCategory(ctx.api.db, { nameCs: "Armagnac" });
-    const old = await insertProduct(ctx.api.db, {
-      format: "auction",
-      status: "sold",
-      sellerId: ctx.seller.user.id,
-      categoryId: category.id,
-      nameCs: "Darroze 1975",
-      currentPriceMinor: 1_200_000,
-      endedAt: new Date("2024-06-10T12:00:00Z"),
-    });
+    const old = await soldLongAgo(category.id, "Darroze 1975", 1_200_000, "2024-06-10T12:00:00Z");
     await ctx.api.db.delete(saleResultCursors);
     const stopping = new AbortController();
     stopping.abort();
