@@ -110,6 +110,24 @@ function printBreakdown(url: string, audits: Audits) {
   const requests = ((audits["network-requests"]?.details as { items?: Item[] })?.items ?? []).filter(
     (item) => Number(item.networkRequestTime) <= fcp,
   );
+  // The main thread's work by kind (simulated ms: script, style and layout, HTML parsing…).
+  const kinds = (audits["mainthread-work-breakdown"]?.details as { items?: Item[] })?.items ?? [];
+  console.log(
+    `  main thread: ${kinds.map((kind) => `${kind.group} ${Math.round(Number(kind.duration))}`).join(", ")}`,
+  );
+  // The long tasks (as simulated) that the TBT counts from: those after the simulated FCP.
+  const tasks = (audits["long-tasks"]?.details as { items?: Item[] })?.items ?? [];
+  console.log(
+    `  long tasks (simulated FCP ${Math.round(audits["first-contentful-paint"]?.numericValue ?? 0)} ms):`,
+  );
+  for (const task of tasks)
+    console.log(
+      `    ${String(Math.round(Number(task.startTime))).padStart(6)} +${String(Math.round(Number(task.duration))).padStart(4)} ms  ${String(
+        task.url,
+      )
+        .replace(/^https?:\/\/[^/]+/, "")
+        .slice(0, 80)}`,
+    );
   console.log(`  requests started before the observed FCP (${Math.round(fcp)} ms): ${requests.length}`);
   for (const item of requests)
     console.log(

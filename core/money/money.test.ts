@@ -161,6 +161,37 @@ describe("formatPrice in the page's language (Intl)", () => {
     expect(formatPrice(-1, { ...CZK, decimals: 0 }, { locale: "cs" })).toBe("0\u00a0Kč");
   });
 
+  it("writes the site's currencies without Intl exactly as Intl writes them (ADR 0151)", () => {
+    const amounts = [0, 1, -1, 99, 100, 12345, -12345, 100000, 510000, 99999999, 123456789012, -7];
+    for (const [locale, tag] of [
+      ["cs", "cs-CZ"],
+      ["en", "en-GB"],
+    ] as const)
+      for (const code of ["CZK", "EUR"])
+        for (const decimals of [0, 2, 3]) {
+          const intl = new Intl.NumberFormat(tag, {
+            style: "currency",
+            currency: code,
+            currencyDisplay: locale === "cs" ? "narrowSymbol" : "symbol",
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          });
+          for (const minor of amounts) {
+            const currency = { code, decimals, rate: 1 };
+            // The amount Intl is given: the same exact decimal formatPrice rounds to.
+            const units = Math.round((minor / 100) * 10 ** decimals);
+            const exact = (units / 10 ** decimals).toFixed(decimals);
+            const expected = intl
+              .format(exact as Intl.StringNumericLiteral)
+              .replace(/[\u0020\u202f\u2009]/g, "\u00a0");
+            if (units === 0 && minor < 0) continue; // Intl keeps "-0,00"; formatPrice never signs a zero.
+            expect(formatPrice(minor, currency, { locale }), `${tag} ${code} ${decimals} ${minor}`).toBe(
+              expected.replace(/\u2212/g, "-"),
+            );
+          }
+        }
+  });
+
   it("never leaves a plain or narrow space between digits or before the unit", () => {
     for (const locale of ["cs", "en"] as const)
       for (const currency of [CZK, EUR])

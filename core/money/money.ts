@@ -1,11 +1,16 @@
+import { divideRounded, groupThousands, toDecimal } from "../formats/decimal.ts";
+
 /**
  * Price formatting (docs/product/formats.md, "Money"). Prices are stored as integer
  * minor units of CZK (haléře); the display divides by the selected currency's rate (CZK per unit),
  * rounds to the currency's decimals and writes the amount as the page's language writes money:
  * `1 500,00 Kč` and `297,62 €` in Czech (space-separated thousands, decimal comma, the symbol after
  * the number whatever the currency), `€297.62` and `CZK 1,500.00` in English. The language's
- * conventions come from Intl.NumberFormat (one cached formatter per language, currency and
- * decimals); a currency without an ISO code falls back to its own symbols from the API.
+ * conventions are Intl.NumberFormat's; for the site's own currencies (CZK and EUR) they are written
+ * here without Intl, character for character as Intl writes them (ADR 0151: a browser tab's first
+ * Intl formatter costs it 20 to 85 ms of loading ICU, and every listing page's first render writes
+ * prices), others through one cached Intl formatter per language, currency and decimals; a
+ * currency without an ISO code falls back to its own symbols from the API.
  *
  * Spaces: an amount must never break between its digits or before its unit, so every space the
  * formatter writes is a non-breaking one (U+00A0; Intl's narrow U+202F is written as U+00A0 too).
@@ -54,6 +59,28 @@ export const DEFAULT_CURRENCY: PriceCurrency & { code: string } = {
 const DEFAULT_DECIMALS = 2;
 const NBSP = "\u00a0";
 const INTL_LOCALE: Record<MoneyLocale, string> = { cs: "cs-CZ", en: "en-GB" };
+/**
+ * How Intl writes the site's currencies (cs-CZ with the narrow symbol, en-GB with the symbol),
+ * so that a page's prices need no Intl formatter (ADR 0151): the symbol after the number in Czech,
+ * before it in English (a code such as CZK followed by a space), the minus sign first.
+ * core/money/money.test.ts checks each against Intl.
+ */
+const WRITTEN: Record<MoneyLocale, Record<string, { before: string; after: string }>> = {
+  cs: { CZK: { before: "", after: "Kč" }, EUR: { before: "", after: "€" } },
+  en: { CZK: { before: "CZK", after: "" }, EUR: { before: "€", after: "" } },
+};
+const MARKS: Record<MoneyLocale, { group: string | null; decimal: string }> = {
+  // null: the space the caller asked for (U+00A0 or ASCII).
+  cs: { group: null, decimal: "," },
+  en: { group: ",", decimal: "." },
+};
+
+/** The symbol Intl writes for one of the site's currencies in `locale` ("Kč", "CZK", "€"); undefined for others. */
+export function writtenCurrencySymbol(code: string, locale: MoneyLocale): string | undefined {
+  const written = WRITTEN[locale][code.trim().toUpperCase()];
+  return written ? written.before || written.after : undefined;
+}
+
 /** Any space Intl may write inside a formatted number (NBSP, narrow NBSP, thin space, ASCII). */
 const ANY_SPACE = /[\u0020\u00a0\u202f\u2009]/g;
 
@@ -90,37 +117,6 @@ function unitsToDecimalString(units: bigint, decimals: number): string {
   return `${negative ? "-" : ""}${whole}${fraction}`;
 }
 
-/** A number as an exact decimal: value = digits / 10^scale. */
-type Decimal = { digits: bigint; scale: number };
-
-/**
- * Reads a JS number through its shortest round-trip spelling (`String(1.005)` is "1.005"), which is
- * the value the author meant, and not the binary approximation that `toFixed` would round.
- */
-function toDecimal(value: number): Decimal {
-  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(value));
-  if (!match) throw new RangeError(`Unexpected number format: ${value}`);
-  const [, sign, whole, fraction = "", exponent = "0"] = match;
-  let digits = BigInt(`${sign}${whole}${fraction}`);
-  let scale = fraction.length - Number(exponent);
-  if (scale < 0) {
-    digits *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  return { digits, scale };
-}
-
-/** Integer division rounding half away from zero (1.5 -> 2, -1.5 -> -2). */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  let quotient = n / d;
-  if ((n % d) * 2n >= d) quotient += 1n;
-  return negative ? -quotient : quotient;
-}
-
 /**
  * The currency's decimals when they are a sane non-negative integer, else the default 2
  * (docs/product/formats.md, "Money").
@@ -143,16 +139,12 @@ function toTargetMinor(priceMinor: number, rate: number, decimals: number): bigi
   return divideRounded(numerator, denominator);
 }
 
-/** Groups the digits of a non-negative integer string in threes from the right. */
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, separator);
-}
-
-/** Writes |units| / 10^decimals with grouped thousands and a decimal comma. */
-function formatUnits(absUnits: bigint, decimals: number, space: string): string {
+/** Writes |units| / 10^decimals with grouped thousands, in Czech's way unless `locale` says otherwise. */
+function formatUnits(absUnits: bigint, decimals: number, space: string, locale: MoneyLocale = "cs"): string {
+  const marks = MARKS[locale];
   const digits = absUnits.toString().padStart(decimals + 1, "0");
-  const whole = groupThousands(digits.slice(0, digits.length - decimals), space);
-  return decimals > 0 ? `${whole},${digits.slice(digits.length - decimals)}` : whole;
+  const whole = groupThousands(digits.slice(0, digits.length - decimals), marks.group ?? space);
+  return decimals > 0 ? `${whole}${marks.decimal}${digits.slice(digits.length - decimals)}` : whole;
 }
 
 /**
@@ -185,6 +177,13 @@ export function formatPrice(
   const decimals = decimalsOf(shown);
   const units = toTargetMinor(priceMinor, convert ? shown.rate : 1, decimals);
   const code = shown.code?.trim().toUpperCase();
+  const written = code ? WRITTEN[locale][code] : undefined;
+  if (written) {
+    const amount = formatUnits(units < 0n ? -units : units, decimals, space, locale);
+    const before = written.before ? `${written.before}${/\p{L}$/u.test(written.before) ? space : ""}` : "";
+    const after = written.after ? `${space}${written.after}` : "";
+    return `${units < 0n ? "-" : ""}${before}${amount}${after}`;
+  }
   if (code && /^[A-Z]{3}$/.test(code)) {
     return currencyFormatter(locale, code, decimals)
       .format(unitsToDecimalString(units, decimals) as Intl.StringNumericLiteral)

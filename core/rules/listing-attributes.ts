@@ -5,6 +5,7 @@ import type {
   AttributeValue,
   AttributeValues,
 } from "../contracts/listing-attributes.ts";
+import { formatDecimal } from "../formats/numbers.ts";
 import type { Locale } from "../i18n/index.ts";
 
 /**
@@ -170,11 +171,6 @@ export function attributesSchema(definitions: readonly AttributeDefinition[]) {
     });
 }
 
-const DECIMALS: Record<Locale, Intl.NumberFormat> = {
-  cs: new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1 }),
-  en: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 }),
-};
-
 /** The units as pages write them after the number, by language. */
 const UNIT_TEXT: Record<string, Record<Locale, (n: number) => string>> = {
   years: {
@@ -202,7 +198,8 @@ export function formatAttribute(
   }
   if (typeof value !== "number") return value;
   // Years are written without grouping: 1978, never 1 978.
-  const number = definition.type === "year" ? String(value) : DECIMALS[locale].format(value);
+  const number =
+    definition.type === "year" ? String(value) : formatDecimal(value, locale, { maximumFractionDigits: 1 });
   const unit = definition.unit ? UNIT_TEXT[definition.unit]?.[locale](value) : null;
   return unit ? withUnit(number, unit, locale) : number;
 }

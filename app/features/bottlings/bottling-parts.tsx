@@ -67,7 +67,8 @@ export function ResultsTable({
       </thead>
       <tbody className="mobile:block">
         {[...results]
-          .sort((a, b) => b.date.localeCompare(a.date))
+          // Newest first; ISO dates sort as plain strings (no ICU collation: ADR 0151).
+          .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
           .map((result) => (
             <tr
               key={`${result.productId}-${result.date}`}

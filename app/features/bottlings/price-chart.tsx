@@ -96,7 +96,9 @@ function MonthMarks({
 export function PriceChart({ points, name }: { points: PricePoint[]; name: string }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
-  const sorted = [...points].sort((a, b) => a.month.localeCompare(b.month));
+  // ISO months ("2026-03") sort as plain strings; localeCompare would load the browser's ICU
+  // collation data for nothing (ADR 0151).
+  const sorted = [...points].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   if (sorted.length === 0) return null;
   const months = sorted.map((p) => monthNumber(p.month));
   const [m0, m1] = [months[0], months[months.length - 1]];

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AttributeFacet } from "#core/contracts/listing-attributes.ts";
+import { formatDecimal } from "#core/formats/numbers.ts";
 import { translate } from "#core/i18n/index.ts";
 import { withUnit } from "#core/rules/listing-attributes.ts";
 import { FilterCheck, FilterFieldset } from "./filter-fields.tsx";
@@ -22,16 +23,9 @@ const UNIT: Record<string, { cs: string; en: string }> = {
   pieces: { cs: "ks", en: "pcs" },
 };
 
-/**
- * Made once per language: a new Intl.NumberFormat per number was 2 to 3 % of a category page's
- * server render (each range facet formats its bounds on every render; ADR 0106).
- */
-const NUMBER_FORMATS = {
-  cs: new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1, useGrouping: false }),
-  en: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1, useGrouping: false }),
-};
-
-const formatNumber = (value: number, locale: "cs" | "en") => NUMBER_FORMATS[locale].format(value);
+/** A range's bound as its input shows it: one decimal at most, no grouping (without Intl: ADR 0151). */
+const formatNumber = (value: number, locale: "cs" | "en") =>
+  formatDecimal(value, locale, { maximumFractionDigits: 1, useGrouping: false });
 
 function RangeFacet({
   facet,

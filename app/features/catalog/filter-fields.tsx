@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { formatDecimal } from "#core/formats/numbers.ts";
 
 /** The filter form's building blocks: a foldable group, a checkbox, a price field, the icon. */
 
@@ -34,16 +35,6 @@ export function FilterFieldset({
   );
 }
 
-/**
- * A facet's count the language's way ("14 928" with a no-break space, "14,928"): counts are exact
- * at any size (ADR 0130). Made once per language (ADR 0106: an Intl.NumberFormat costs far more
- * to make than to use).
- */
-const COUNT_FORMATS = {
-  cs: new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 0 }),
-  en: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 }),
-};
-
 /** One choice: a checkbox with its label and, for facets, the count of products in `locale`'s way. */
 export function FilterCheck({
   name,
@@ -72,7 +63,13 @@ export function FilterCheck({
       />
       <span className="filter-label">{label}</span>
       {count !== undefined ? (
-        <span className="filter-count">{COUNT_FORMATS[locale].format(count)}</span>
+        <span className="filter-count">
+          {
+            // A facet's count the language's way ("14 928" with a no-break space, "14,928"):
+            // counts are exact at any size (ADR 0130), written without Intl (ADR 0151).
+            formatDecimal(count, locale, { maximumFractionDigits: 0 })
+          }
+        </span>
       ) : null}
     </label>
   );

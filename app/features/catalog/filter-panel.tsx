@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { writtenCurrencySymbol } from "#core/money/money.ts";
 import { AttributeFacetGroups } from "./attribute-filters.tsx";
 import { FilterCheck, FilterFieldset, FilterIcon, PriceInput } from "./filter-fields.tsx";
 import type { ListingPageData } from "./listing-data.ts";
@@ -129,6 +130,9 @@ function FacetGroup({
  */
 function currencyLabel(currency: { code: string; symbol: string }, locale: "cs" | "en"): string {
   if (locale === "cs") return currency.symbol;
+  // The site's own currencies without Intl (ADR 0151: a page's first Intl formatter loads ICU).
+  const written = writtenCurrencySymbol(currency.code, "en");
+  if (written) return written;
   // Once per currency: an Intl.NumberFormat costs far more to make than to use (ADR 0106).
   let label = ENGLISH_CURRENCY_LABELS.get(currency.code);
   if (label === undefined) {
