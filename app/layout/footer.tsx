@@ -2,6 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { openConsentSettings } from "../features/consent/consent-bar-store.ts";
 import { useShell } from "../ui/feedback/use-shell.ts";
 import { lazyPart } from "../ui/lazy-part.tsx";
+import { renderWhenNear } from "../ui/render-when-near.ts";
 import { DeferredPart } from "./deferred-part.tsx";
 
 /**
@@ -26,7 +27,7 @@ export function Footer() {
   const company =
     typeof contacts.company === "string" && contacts.company ? contacts.company : t("common.siteName");
   return (
-    <footer className="mt-16" data-testid="footer">
+    <footer className="mt-16" data-testid="footer" style={renderWhenNear(1200)}>
       <DeferredPart part={FooterContentPart} name="footer" />
       <div className="bg-primary-dark text-white/80">
         <FooterBottomLine company={company} />

@@ -7,7 +7,9 @@
  * it: without their rules they would show), and every element hidden itself (`display: none`)
  * or without a box of its own (`display: contents`) whose parent is on it (without the rule that
  * hides it, it would show). What is inside a hidden
- * element is not: it shows only after an interaction, by when the whole sheet is there.
+ * element is not: it shows only after an interaction, by when the whole sheet is there. Nor is
+ * what a region drawn when near (`content-visibility: auto`, ADR 0152) skips: it is drawn when
+ * scrolled to, by when the whole sheet is there too.
  *
  * A selector is matched without its pseudo-elements (`::before` styles its element's box) and as
  * written otherwise, so a state the page is not in at load (`:hover`, `:focus-visible`) does not
@@ -20,7 +22,7 @@ export function firstScreenSelectors(selectors: string[]): string[] {
   const onScreen = new Set<Element>();
   for (const element of document.querySelectorAll("*")) {
     const parent = element.parentElement;
-    if (element.checkVisibility()) {
+    if (element.checkVisibility({ contentVisibilityAuto: true })) {
       if (element.getBoundingClientRect().top < height) onScreen.add(element);
     } else if (parent && onScreen.has(parent) && HIDDEN_OR_BOXLESS.has(getComputedStyle(element).display)) {
       onScreen.add(element);
@@ -55,7 +57,8 @@ export function firstScreenLook(): Record<string, string> {
   const lines: Record<string, string> = {};
   const elements = [...document.querySelectorAll("body *")];
   elements.forEach((element, index) => {
-    if (!element.checkVisibility()) return;
+    // Not what a region drawn when near skips (ADR 0152): it is not drawn.
+    if (!element.checkVisibility({ contentVisibilityAuto: true })) return;
     const box = element.getBoundingClientRect();
     if (box.top >= height) return;
     const style = getComputedStyle(element);

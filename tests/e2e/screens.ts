@@ -11,6 +11,8 @@ export async function screens(page: Page, name: string, ready?: () => Promise<vo
   if (!dir) return;
   // Three full-page shots take their time on a busy machine: not counted against the test.
   test.info().setTimeout(test.info().timeout + 15_000);
+  // Regions drawn when near the window (ADR 0152) would stay blank in a full-page shot.
+  await page.addStyleTag({ content: '[style*="content-visibility"]{content-visibility:visible!important}' });
   for (const width of [1280, 768, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await ready?.();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { renderWhenNear } from "#app/ui/render-when-near.ts";
 
 /** A home page section: a serif title with a short line under it, an optional "all" link, the content. */
 export function HomeSection({
@@ -22,6 +23,8 @@ export function HomeSection({
       aria-labelledby={`${id}-title`}
       className="container-page mt-14 tablet:mt-16"
       data-testid={testId}
+      // Below the hero on every window: drawn when near (ADR 0152).
+      style={renderWhenNear(900)}
     >
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-line pb-3">
         <div>

@@ -3,6 +3,7 @@ import type { ProductCardData } from "#core/contracts/catalog.ts";
 import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { timeLeftParts, useNow, usePrice } from "../format.ts";
+import { renderWhenNear } from "../render-when-near.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { SPA_LINK } from "../spa-links.tsx";
 import { WatchButton } from "./watch-button.tsx";
@@ -255,7 +256,8 @@ export function ProductGrid({
   return (
     <ul className={`grid gap-3 tablet:gap-4 ${COLUMNS[variant]} ${className}`} data-testid="product-grid">
       {products.map((product, index) => (
-        <li key={product.id}>
+        // Past the first, eagerly loaded row the cards are drawn when near (ADR 0152).
+        <li key={product.id} style={index < eager ? undefined : renderWhenNear(420)}>
           <ProductCard
             product={product}
             now={now}
