@@ -6,9 +6,9 @@ import { ProductGrid } from "#app/ui/product-card/product-card.tsx";
 import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { WatchdogButton } from "#app/ui/watchdog-button.tsx";
 import type { CategoryLink } from "#core/contracts/catalog.ts";
+import { formatDecimal } from "#core/formats/numbers.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { formatWholeNumber } from "#core/money/money.ts";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { CategorySidebar } from "./category-sidebar.tsx";
@@ -103,7 +103,8 @@ function ResultCount({ result }: { result: ListingPageData["result"] }) {
         {t(
           result.totalCapped ? "catalog.resultsCapped" : pluralKey(locale, "catalog.results", result.total),
           {
-            count: formatWholeNumber(result.total, { nonBreaking: true }),
+            // The language's grouping: "17 488" in Czech, "17,488" in English, as the facets' counts.
+            count: formatDecimal(result.total, locale, { maximumFractionDigits: 0 }),
           },
         )}
       </strong>
