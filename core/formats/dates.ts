@@ -101,6 +101,10 @@ function pragueClock(date: Date): Clock | null {
   };
 }
 
+/** A calendar month (`2026-03` read as 2026, 3) these tables name without Intl. */
+const isNamedMonth = (year: number, index: number) =>
+  year >= FIRST_RULE_YEAR && year <= LAST_RULE_YEAR && index >= 1 && index <= 12;
+
 const pad = (value: number) => String(value).padStart(2, "0");
 const longDate = (clock: Clock, locale: Locale) =>
   locale === "cs"
@@ -182,8 +186,7 @@ export function formatWeekdayDateTime(iso: string | Date, locale: Locale): strin
  */
 export function formatMonthYear(month: string, locale: Locale): string {
   const [year, index] = month.split("-").map(Number);
-  if (year >= FIRST_RULE_YEAR && year <= LAST_RULE_YEAR && index >= 1 && index <= 12)
-    return `${MONTHS[locale][index - 1]} ${year}`;
+  if (isNamedMonth(year, index)) return `${MONTHS[locale][index - 1]} ${year}`;
   return formatter(locale, "month-long", { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, index - 1, 1)),
   );
@@ -204,8 +207,7 @@ export function formatMonth(month: string, locale: Locale): string {
   const known = named.get(month);
   if (known !== undefined) return known;
   const [year, index] = month.split("-").map(Number);
-  if (year >= FIRST_RULE_YEAR && year <= LAST_RULE_YEAR && index >= 1 && index <= 12)
-    return `${SHORT_MONTHS[locale][index - 1]} ${year}`;
+  if (isNamedMonth(year, index)) return `${SHORT_MONTHS[locale][index - 1]} ${year}`;
   // A month is a calendar month, not an instant: formatted in UTC from its middle. The formatter
   // is kept like the others (a new one per call was most of the price index page's 120 rows).
   const text = formatter(locale, "month", { month: "short", year: "numeric", timeZone: "UTC" }).format(

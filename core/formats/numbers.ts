@@ -20,7 +20,8 @@ export type DecimalOptions = {
   useGrouping?: boolean;
 };
 
-const MARKS: Record<Locale, { group: string; decimal: string }> = {
+/** The languages' thousands separator and decimal mark, as Intl writes them (money.ts uses them too). */
+export const DECIMAL_MARKS: Record<Locale, { group: string; decimal: string }> = {
   cs: { group: "\u00a0", decimal: "," },
   en: { group: ",", decimal: "." },
 };
@@ -42,7 +43,7 @@ export function formatDecimal(value: number, locale: Locale, options: DecimalOpt
   let end = fraction.length;
   while (end > minimum && fraction[end - 1] === "0") end--;
   fraction = fraction.slice(0, end);
-  const marks = MARKS[locale];
+  const marks = DECIMAL_MARKS[locale];
   const whole = text.slice(0, text.length - maximum);
   const grouped = options.useGrouping === false ? whole : groupThousands(whole, marks.group);
   return `${negative ? "-" : ""}${grouped}${fraction ? `${marks.decimal}${fraction}` : ""}`;

@@ -1,4 +1,5 @@
 import { divideRounded, groupThousands, toDecimal } from "../formats/decimal.ts";
+import { DECIMAL_MARKS } from "../formats/numbers.ts";
 
 /**
  * Price formatting (docs/product/formats.md, "Money"). Prices are stored as integer
@@ -69,11 +70,6 @@ const WRITTEN: Record<MoneyLocale, Record<string, { before: string; after: strin
   cs: { CZK: { before: "", after: "Kč" }, EUR: { before: "", after: "€" } },
   en: { CZK: { before: "CZK", after: "" }, EUR: { before: "€", after: "" } },
 };
-const MARKS: Record<MoneyLocale, { group: string | null; decimal: string }> = {
-  // null: the space the caller asked for (U+00A0 or ASCII).
-  cs: { group: null, decimal: "," },
-  en: { group: ",", decimal: "." },
-};
 
 /** The symbol Intl writes for one of the site's currencies in `locale` ("Kč", "CZK", "€"); undefined for others. */
 export function writtenCurrencySymbol(code: string, locale: MoneyLocale): string | undefined {
@@ -139,11 +135,17 @@ function toTargetMinor(priceMinor: number, rate: number, decimals: number): bigi
   return divideRounded(numerator, denominator);
 }
 
-/** Writes |units| / 10^decimals with grouped thousands, in Czech's way unless `locale` says otherwise. */
-function formatUnits(absUnits: bigint, decimals: number, space: string, locale: MoneyLocale = "cs"): string {
-  const marks = MARKS[locale];
+/**
+ * Writes |units| / 10^decimals with `locale`'s grouping and decimal mark (core/formats/numbers.ts),
+ * a space-grouping language's space being the one the caller asked for (U+00A0 or ASCII).
+ */
+function formatUnits(absUnits: bigint, decimals: number, space: string, locale: MoneyLocale): string {
+  const marks = DECIMAL_MARKS[locale];
   const digits = absUnits.toString().padStart(decimals + 1, "0");
-  const whole = groupThousands(digits.slice(0, digits.length - decimals), marks.group ?? space);
+  const whole = groupThousands(
+    digits.slice(0, digits.length - decimals),
+    marks.group === NBSP ? space : marks.group,
+  );
   return decimals > 0 ? `${whole}${marks.decimal}${digits.slice(digits.length - decimals)}` : whole;
 }
 
@@ -177,23 +179,18 @@ export function formatPrice(
   const decimals = decimalsOf(shown);
   const units = toTargetMinor(priceMinor, convert ? shown.rate : 1, decimals);
   const code = shown.code?.trim().toUpperCase();
+  // The site's own currencies are placed like API symbols, with the language's marks (ADR 0151).
   const written = code ? WRITTEN[locale][code] : undefined;
-  if (written) {
-    const amount = formatUnits(units < 0n ? -units : units, decimals, space, locale);
-    const before = written.before ? `${written.before}${/\p{L}$/u.test(written.before) ? space : ""}` : "";
-    const after = written.after ? `${space}${written.after}` : "";
-    return `${units < 0n ? "-" : ""}${before}${amount}${after}`;
-  }
-  if (code && /^[A-Z]{3}$/.test(code)) {
+  if (!written && code && /^[A-Z]{3}$/.test(code)) {
     return currencyFormatter(locale, code, decimals)
       .format(unitsToDecimalString(units, decimals) as Intl.StringNumericLiteral)
       .replace(ANY_SPACE, space)
       .replace(/\u2212/g, "-");
   }
   const negative = units < 0n;
-  const amount = formatUnits(negative ? -units : units, decimals, space);
-  const before = shown.symbol_before?.trim() ?? "";
-  const after = shown.symbol_after?.trim() ?? "";
+  const amount = formatUnits(negative ? -units : units, decimals, space, written ? locale : "cs");
+  const before = written ? written.before : (shown.symbol_before?.trim() ?? "");
+  const after = written ? written.after : (shown.symbol_after?.trim() ?? "");
   const prefix = before ? `${before}${/\p{L}$/u.test(before) ? space : ""}` : "";
   const suffix = after ? `${space}${after}` : "";
   return `${negative ? "-" : ""}${prefix}${amount}${suffix}`;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DRAW_EVERY_REGION } from "../browser-setup.ts";
 import { test } from "./fixtures.ts";
 
 /**
@@ -12,7 +13,7 @@ export async function screens(page: Page, name: string, ready?: () => Promise<vo
   // Three full-page shots take their time on a busy machine: not counted against the test.
   test.info().setTimeout(test.info().timeout + 15_000);
   // Regions drawn when near the window (ADR 0152) would stay blank in a full-page shot.
-  await page.addStyleTag({ content: '[style*="content-visibility"]{content-visibility:visible!important}' });
+  await page.addStyleTag({ content: DRAW_EVERY_REGION });
   for (const width of [1280, 768, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await ready?.();

@@ -10,19 +10,17 @@ import {
   addSiteCookies,
   CHROMIUM_LAUNCH,
   type Cookies,
+  DRAW_EVERY_REGION,
   submitLogin,
 } from "../browser-setup.ts";
 
 export { type Account, ANSWERED, type Cookies, submitLogin };
 
-/**
- * Regions drawn when near the window (ADR 0152) stay undrawn in a full-page screenshot, which
- * widens the window without scrolling: a shot for a person draws them all.
- */
-export function drawEveryRegion() {
+/** Adds `rule` to the page once its head is there (for DRAW_EVERY_REGION, ADR 0152). */
+function addRuleOnLoad(rule: string) {
   document.addEventListener("DOMContentLoaded", () => {
     const style = document.createElement("style");
-    style.textContent = '[style*="content-visibility"]{content-visibility:visible!important}';
+    style.textContent = rule;
     document.head.append(style);
   });
 }
@@ -43,7 +41,7 @@ export async function answeredContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height }, locale: "cs-CZ" });
   await addSiteCookies(context, baseUrl, cookies);
-  await context.addInitScript(drawEveryRegion);
+  await context.addInitScript(addRuleOnLoad, DRAW_EVERY_REGION);
   return context;
 }
 
